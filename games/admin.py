@@ -1,0 +1,34 @@
+from django.contrib import admin
+
+from .models import Game, IdempotencyRecord, Move, Notification, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["id", "map", "status", "seq", "max_players", "created_at"]
+    list_filter = ["status", "map"]
+    exclude = ["seed", "state_json"]  # secrets stay out of the admin too
+    inlines = [SeatInline]
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ["game", "seq", "seat", "source", "created_at"]
+    list_filter = ["source"]
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ["id", "recipient", "game", "kind", "status", "attempts", "created_at"]
+    list_filter = ["status", "kind"]
+
+
+admin.site.register(IdempotencyRecord)

@@ -1,0 +1,95 @@
+"""Errors raised by services; the API turns each into ``{"error": {code, message, details}}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    status = 400
+    code = "invalid"
+    default_message = "The request cannot be done."
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        code: str | None = None,
+        details: dict[str, Any] | None = None,
+        status: int | None = None,
+    ) -> None:
+        self.message = message or self.default_message
+        if code is not None:
+            self.code = code
+        if status is not None:
+            self.status = status
+        self.details = details or {}
+        super().__init__(self.message)
+
+    def as_body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, "details": self.details}}
+
+
+class GameNotFound(ServiceError):
+    status = 404
+    code = "not_found"
+    default_message = "No such game."
+
+
+class NotAPlayer(ServiceError):
+    status = 403
+    code = "not_a_player"
+    default_message = "You hold no seat in this game."
+
+
+class NotCreator(ServiceError):
+    status = 403
+    code = "not_creator"
+    default_message = "Only the game's creator can do that."
+
+
+class StaleState(ServiceError):
+    status = 409
+    code = "stale_state"
+    default_message = "The game has moved on: fetch the state and try again."
+
+
+class MoveRejected(ServiceError):
+    """The engine refused the action (its code: bid_too_low, not_your_turn, ...)."""
+
+    status = 400
+
+
+class LobbyError(ServiceError):
+    status = 409
+
+
+class GameNotStarted(LobbyError):
+    code = "game_not_started"
+    default_message = "The game has not started yet."
+
+
+class GameAlreadyStarted(LobbyError):
+    code = "game_already_started"
+    default_message = "The game has already started."
+
+
+class GameFull(LobbyError):
+    code = "game_full"
+    default_message = "The game is full."
+
+
+class AlreadyJoined(LobbyError):
+    code = "already_joined"
+    default_message = "You already hold a seat in this game."
+
+
+class NotEnoughPlayers(LobbyError):
+    code = "not_enough_players"
+    default_message = "A game needs at least two players."
+
+
+class InvalidSetup(ServiceError):
+    status = 400
+    code = "invalid_field"
+    default_message = "Invalid game set-up."

@@ -1,0 +1,168 @@
+"""Submitting moves: the one path by which a game's state changes after start.
+
+The flow of one move (``move_submit``), all in ONE database transaction:
+
+1. Lock the game row: ``Game.objects.select_for_update().get(pk=game_id)``. Every writer of a
+   game's state takes this lock first, so moves on one game are serialised.
+2. Check the caller holds a seat (``NotAPlayer``, 403), the game is running
+   (``GameNotStarted`` 409 / ``game_over`` 400) and ``expected_seq == game.seq``
+   (``StaleState``, 409).
+3. Load the cached engine state (``games.engine.state_load``, per-process cache keyed by (id, seq))
+   and call ``powergrid.apply(state, seat, action)``. The engine decides whose turn it is and raises
+   ``IllegalAction`` (turned into ``MoveRejected`` with the engine's code, 400) otherwise.
+4. Append the ``Move`` row (unique (game, seq)) and save the game's new ``seq``, ``state_json``,
+   ``to_act``, ``status``.
+5. Call ``games.turns.on_state_changed(game=..., old_state=..., new_state=..., moves=[move])``
+   inside the transaction: it sets deadlines, writes the outbox (``Notification``) and schedules
+   sending with ``transaction.on_commit``.
+
+``move_apply_system`` is the same for moves made by the server itself (deadline timeouts, bots):
+no user, no expected_seq; the caller may pass an already-locked game.
+
+Web forms, the REST API, email replies and the deadline sweeper all go through these two functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine, turns
+from games.models import Game, Move, Seat
+
+from .errors import GameNotFound, GameNotStarted, MoveRejected, NotAPlayer, StaleState
+
+
+@dataclass
+class MoveResult:
+    game: Game
+    seat: Seat
+    move: Move
+    state: Any  # the engine state after the move
+
+
+def _check_running(game: Game) -> None:
+    if game.status == Game.Status.OPEN:
+        raise GameNotStarted()
+    if game.status == Game.Status.FINISHED:
+        raise MoveRejected("The game is over.", code="game_over")
+
+
+def _apply_locked(
+    *,
+    game: Game,
+    seat: Seat,
+    action: Any,
+    source: str,
+    user: Any = None,
+    idempotency_key: str | None = None,
+) -> MoveResult:
+    """Apply ``action`` for ``seat`` on a game whose row this transaction has locked."""
+    if not isinstance(action, dict):
+        raise MoveRejected(
+            "The action must be a JSON object.", code="invalid_field", details={"field": "action"}
+        )
+    old_state = engine.state_load(game_id=game.pk, seq=game.seq, state_json=game.state_json)
+    try:
+        new_state = engine.apply(old_state, seat.seat, action)
+    except engine.IllegalAction as exc:
+        raise MoveRejected(
+            str(getattr(exc, "message", "") or exc) or "Illegal action.",
+            code=str(getattr(exc, "code", "") or "illegal_action"),
+            details=dict(getattr(exc, "details", None) or {}),
+        ) from exc
+
+    game.seq += 1
+    move = Move.objects.create(
+        game=game,
+        seq=game.seq,
+        seat=seat.seat,
+        action=action,
+        source=source,
+        user=user,
+        idempotency_key=idempotency_key,
+    )
+    game.state_json = engine.to_json(new_state)
+    game.to_act = engine.to_act(new_state)
+    fields = ["seq", "state_json", "to_act"]
+    if engine.is_finished(new_state):
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        fields += ["status", "finished_at"]
+    game.save(update_fields=fields)
+    if source in (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL) and seat.timeouts_in_row:
+        seat.timeouts_in_row = 0
+        seat.save(update_fields=["timeouts_in_row"])
+    turns.on_state_changed(game=game, old_state=old_state, new_state=new_state, moves=[move])
+    # Only remember the new state once the transaction commits.
+    game_id, seq = game.pk, game.seq
+    transaction.on_commit(lambda: engine.state_remember(game_id=game_id, seq=seq, state=new_state))
+    return MoveResult(game=game, seat=seat, move=move, state=new_state)
+
+
+def move_submit(
+    *,
+    game_id: int,
+    user: Any,
+    action: Any,
+    expected_seq: int,
+    source: str,
+    idempotency_key: str | None = None,
+) -> MoveResult:
+    """A player's move.
+
+    Raises GameNotFound, NotAPlayer, GameNotStarted, StaleState, MoveRejected (engine codes).
+    """
+    with transaction.atomic():
+        try:
+            game = Game.objects.select_for_update().get(pk=game_id)
+        except Game.DoesNotExist:
+            raise GameNotFound() from None
+        seat = Seat.objects.filter(game=game, user=user).first()
+        if seat is None:
+            raise NotAPlayer()
+        _check_running(game)
+        if expected_seq != game.seq:
+            raise StaleState(
+                details={"expected_seq": expected_seq, "seq": game.seq},
+            )
+        return _apply_locked(
+            game=game,
+            seat=seat,
+            action=action,
+            source=source,
+            user=user,
+            idempotency_key=idempotency_key,
+        )
+
+
+def move_apply_system(
+    *,
+    game: Game | int,
+    seat: int,
+    action: dict[str, Any],
+    source: str,
+    expected_seq: int | None = None,
+) -> MoveResult:
+    """A move made by the server for ``seat`` (timeout default, bot). Same transaction discipline.
+
+    ``game`` may be a Game or an id; the row is (re)locked here. Pass ``expected_seq`` to act only
+    if nothing moved since you decided (a sweeper that computed a default action should).
+    """
+    game_id = game if isinstance(game, int) else game.pk
+    with transaction.atomic():
+        try:
+            locked = Game.objects.select_for_update().get(pk=game_id)
+        except Game.DoesNotExist:
+            raise GameNotFound() from None
+        _check_running(locked)
+        if expected_seq is not None and expected_seq != locked.seq:
+            raise StaleState(details={"expected_seq": expected_seq, "seq": locked.seq})
+        try:
+            seat_row = Seat.objects.get(game=locked, seat=seat)
+        except Seat.DoesNotExist:
+            raise NotAPlayer("No such seat.") from None
+        return _apply_locked(game=locked, seat=seat_row, action=action, source=source)
