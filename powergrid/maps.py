@@ -98,6 +98,10 @@ class GameMap:
     def __post_init__(self) -> None:
         self._validate()
 
+    def __hash__(self) -> int:
+        # The generated hash would hash the mappings and fail; maps are usable as cache keys.
+        return hash((self.slug, self.connections))
+
     def _validate(self) -> None:
         for slug, area in self.areas.items():
             if slug != area.slug:

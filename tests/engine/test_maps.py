@@ -409,6 +409,16 @@ def test_map_is_immutable() -> None:
         m.slug = "x"  # type: ignore[misc]
 
 
+def test_map_is_hashable_and_comparable() -> None:
+    m = load_map("germany")
+    assert {m: 1}[m] == 1
+    again = GameMap.from_dict(raw("germany"))
+    assert again is not m
+    assert again == m
+    assert hash(again) == hash(m)
+    assert m != load_map("usa")
+
+
 def _tiny(**changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "slug": "tiny",
