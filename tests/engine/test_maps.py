@@ -480,3 +480,25 @@ def test_italy_counts() -> None:
     m = load_map("italy")
     assert len(m.connections) == 81
     assert m.connection_cost("venezia", "mestre") == 0
+
+
+# --- reproducibility ------------------------------------------------------------------------
+
+
+@needs_reference
+@pytest.mark.parametrize("slug", ALL_MAPS)
+def test_data_file_is_what_the_generator_writes(slug: str) -> None:
+    """The committed file equals tools/gen_maps.py's output: nobody hand-edited one side only."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "gen_maps.py"
+    spec = importlib.util.spec_from_file_location("gen_maps", path)
+    assert spec is not None
+    assert spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    built = gen.dump(gen.build(slug, reference(slug)))
+    committed = (path.parents[1] / "powergrid" / "data" / "maps" / f"{slug}.json").read_text(
+        encoding="utf-8"
+    )
+    assert built == committed
