@@ -1,0 +1,92 @@
+"""Reading action dicts: the action types, and cheap checks of their fields.
+
+Every check raises :class:`IllegalAction` with a clear sentence; ``bool`` never passes as ``int``
+(``type(x) is int``), and numbers are bounded so nothing huge reaches the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from powergrid.errors import IllegalAction
+from powergrid.plants import PLANTS
+from powergrid.state import AUCTION, BUILD, BUREAUCRACY, RESOURCES
+
+#: Action type -> the phase it belongs to, and the fields it may carry.
+ACTIONS: dict[str, tuple[str, frozenset[str]]] = {
+    "choose_plant": (AUCTION, frozenset({"type", "plant", "bid"})),
+    "pass_auction": (AUCTION, frozenset({"type"})),
+    "bid": (AUCTION, frozenset({"type", "amount"})),
+    "pass_bid": (AUCTION, frozenset({"type"})),
+    "discard_plant": (AUCTION, frozenset({"type", "plant", "drop"})),
+    "buy_resources": (RESOURCES, frozenset({"type", "coal", "oil", "garbage", "uranium"})),
+    "build": (BUILD, frozenset({"type", "cities"})),
+    "power": (BUREAUCRACY, frozenset({"type", "plants", "hybrid"})),
+}
+
+#: The largest number any numeric field may hold (more than all the money in any game).
+MAX_NUMBER = 100_000
+
+
+def check_keys(action: Mapping[str, Any], allowed: frozenset[str]) -> None:
+    if len(action) > len(allowed) or not allowed.issuperset(action):
+        extra = sorted(str(k) for k in action if k not in allowed)
+        raise IllegalAction(
+            "invalid_field",
+            f"Unknown field {extra[0]!r} for the action {action['type']!r}.",
+            {"field": extra[0], "allowed": sorted(allowed - {"type"})},
+        )
+
+
+def int_field(value: object, name: str, minimum: int = 0) -> int:
+    """A non-negative (or at least ``minimum``) bounded integer; bools, floats, strings refused."""
+    if type(value) is not int:
+        raise IllegalAction(
+            "invalid_field", f"The field {name!r} must be a whole number.", {"field": name}
+        )
+    if value < minimum or value > MAX_NUMBER:
+        raise IllegalAction(
+            "invalid_field",
+            f"The field {name!r} must be between {minimum} and {MAX_NUMBER}.",
+            {"field": name, "min": minimum, "max": MAX_NUMBER},
+        )
+    return value
+
+
+def plant_field(value: object, name: str = "plant") -> int:
+    """A plant number that exists in the deck (``unknown_plant`` otherwise)."""
+    if type(value) is not int:
+        raise IllegalAction(
+            "invalid_field", f"The field {name!r} must be a plant number.", {"field": name}
+        )
+    if value not in PLANTS:
+        raise IllegalAction("unknown_plant", f"There is no power plant {value}.", {"plant": value})
+    return value
+
+
+def plant_key(value: object) -> int:
+    """A plant number used as a JSON object key: an int or a string of digits."""
+    if type(value) is str and value.isdigit() and len(value) < 6:
+        value = int(value)
+    return plant_field(value, "hybrid")
+
+
+def tokens_field(value: object, name: str) -> tuple[int, int, int, int]:
+    """``{resource: n}`` with known resources and bounded counts, as a 4-tuple."""
+    from powergrid.tables import RESOURCES as NAMES
+
+    if type(value) is not dict:
+        raise IllegalAction(
+            "invalid_field",
+            f'The field {name!r} must map resources to numbers, like {{"coal": 1}}.',
+            {"field": name},
+        )
+    out = [0, 0, 0, 0]
+    for key, n in value.items():
+        if key not in NAMES:
+            raise IllegalAction(
+                "invalid_field", f"Unknown resource {key!r} in {name!r}.", {"field": name}
+            )
+        out[NAMES.index(key)] = int_field(n, f"{name}.{key}")
+    return (out[0], out[1], out[2], out[3])

@@ -1,0 +1,1 @@
+"""The rules of each phase: one module per phase, each exporting its action handlers."""

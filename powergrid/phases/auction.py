@@ -1,0 +1,242 @@
+"""Phase 2: the plant auction, the plant limit with its discard, and the end of the phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from powergrid.actions import int_field, plant_field, tokens_field
+from powergrid.errors import IllegalAction
+from powergrid.plant_market import PlantMarketOps
+from powergrid.plants import PLANTS, STEP3
+from powergrid.power import capacity, fits
+from powergrid.state import AUCTION, RESOURCES, Auction, State
+from powergrid.tables import CURRENT_SIZE, PLAYER_COUNTS
+from powergrid.tables import RESOURCES as NAMES
+from powergrid.turns import next_after
+
+
+def current_market(s: State) -> tuple[int, ...]:
+    """The plants that may be auctioned now: the lowest four (step 3: all six), never the
+    Step 3 card."""
+    m = s.market if s.step == 3 else s.market[:CURRENT_SIZE]
+    if m and m[-1] == STEP3:
+        m = m[:-1]
+    return m
+
+
+def _need_opening(s: State, seat: int) -> None:
+    if s.discard is not None:
+        raise IllegalAction("wrong_phase", "A plant must be discarded first: send discard_plant.")
+    if s.auction is not None:
+        raise IllegalAction(
+            "wrong_phase", "An auction is under way: send bid or pass_bid.", {"awaiting": "bid"}
+        )
+
+
+def choose_plant(s: State, seat: int, a: dict[str, Any]) -> State:
+    _need_opening(s, seat)
+    plant = plant_field(a.get("plant"))
+    bid = a.get("bid", plant)
+    bid = int_field(bid, "bid")
+    if plant not in current_market(s):
+        raise IllegalAction(
+            "plant_not_available",
+            f"Plant {plant} is not in the current market.",
+            {"plant": plant, "available": list(current_market(s))},
+        )
+    if bid < plant:
+        raise IllegalAction("bid_too_low", f"The bid must be at least {plant}.", {"min": plant})
+    money = s.players[seat].money
+    if bid > money:
+        raise IllegalAction(
+            "insufficient_funds",
+            f"You cannot bid {bid}: you have {money} Elektro.",
+            {"max": money},
+        )
+    done = s.done
+    bidders = tuple(i for i in range(s.n) if not done[i])
+    s = s.copy()
+    if len(bidders) == 1:
+        # Nobody else can take part: the last player buys at the minimum.
+        return _sale(s, seat, plant, plant)
+    s.auction = Auction(plant, bid, seat, bidders, next_after(bidders, seat), seat)
+    return s
+
+
+def pass_auction(s: State, seat: int, a: dict[str, Any]) -> State:
+    _need_opening(s, seat)
+    if s.round == 1:
+        raise IllegalAction(
+            "cannot_pass_round_one", "In the first round every player must buy a power plant."
+        )
+    s = s.copy()
+    done = list(s.done)
+    done[seat] = True
+    s.done = tuple(done)
+    if all(done):
+        _end_auction(s)
+    return s
+
+
+def _need_bid_turn(s: State) -> Auction:
+    if s.discard is not None:
+        raise IllegalAction("wrong_phase", "A plant must be discarded first: send discard_plant.")
+    if s.auction is None:
+        raise IllegalAction(
+            "wrong_phase", "No auction is under way: choose a plant or pass.", {"awaiting": "open"}
+        )
+    return s.auction
+
+
+def bid(s: State, seat: int, a: dict[str, Any]) -> State:
+    auc = _need_bid_turn(s)
+    amount = int_field(a.get("amount"), "amount")
+    if amount <= auc.bid:
+        raise IllegalAction(
+            "bid_too_low", f"The bid must be at least {auc.bid + 1}.", {"min": auc.bid + 1}
+        )
+    money = s.players[seat].money
+    if amount > money:
+        raise IllegalAction(
+            "insufficient_funds",
+            f"You cannot bid {amount}: you have {money} Elektro.",
+            {"max": money},
+        )
+    s = s.copy()
+    s.auction = Auction(
+        auc.plant, amount, seat, auc.bidders, next_after(auc.bidders, seat), auc.opener
+    )
+    return s
+
+
+def pass_bid(s: State, seat: int, a: dict[str, Any]) -> State:
+    auc = _need_bid_turn(s)
+    left = tuple(b for b in auc.bidders if b != seat)
+    s = s.copy()
+    if len(left) == 1:
+        return _sale(s, left[0], auc.plant, auc.bid)
+    s.auction = Auction(auc.plant, auc.bid, auc.high, left, next_after(left, seat), auc.opener)
+    return s
+
+
+def _sale(s: State, winner: int, plant: int, price: int) -> State:
+    """``s`` is already a private copy: the winner pays and takes the plant; refill the market."""
+    s.auction = None
+    players = list(s.players)
+    p = players[winner].copy()
+    p.money -= price
+    p.plants = tuple(sorted((*p.plants, plant)))
+    players[winner] = p
+    s.players = tuple(players)
+    done = list(s.done)
+    done[winner] = True
+    s.done = tuple(done)
+    s.bought_any = True
+    ops = PlantMarketOps(s, AUCTION)
+    ops.take(plant)
+    ops.commit()
+    if len(p.plants) > PLAYER_COUNTS[s.n].max_plants:
+        s.discard = (winner, plant)
+        return s
+    if all(done):
+        _end_auction(s)
+    return s
+
+
+def min_drop(plants: tuple[int, ...], res: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The fewest tokens to give back so ``res`` fits ``plants`` (coal dropped before oil)."""
+    cc, oc, hc, gc, uc = capacity(plants)
+    c, o, g, u = res
+    dg = max(0, g - gc)
+    du = max(0, u - uc)
+    ec = max(0, c - cc)
+    eo = max(0, o - oc)
+    over = max(0, ec + eo - hc)
+    dc = min(over, ec)
+    do = over - dc
+    return (dc, do, dg, du)
+
+
+def discard_plant(s: State, seat: int, a: dict[str, Any]) -> State:
+    if s.discard is None:
+        raise IllegalAction("wrong_phase", "You have no plant to discard now.")
+    _, new = s.discard
+    plant = plant_field(a.get("plant"))
+    p = s.players[seat]
+    if plant not in p.plants:
+        raise IllegalAction(
+            "plant_not_owned", f"You do not own plant {plant}.", {"plants": list(p.plants)}
+        )
+    if plant == new:
+        raise IllegalAction(
+            "plant_not_available",
+            f"You keep plant {new}, just bought: discard one of your other plants.",
+            {"plants": [n for n in p.plants if n != new]},
+        )
+    drop = (0, 0, 0, 0)
+    if "drop" in a:
+        drop = tokens_field(a["drop"], "drop")
+    res = p.res
+    for r in range(4):
+        if drop[r] > res[r]:
+            raise IllegalAction(
+                "not_enough_resources",
+                f"You cannot drop {drop[r]} {NAMES[r]}: you have {res[r]}.",
+                {"resource": NAMES[r], "have": res[r]},
+            )
+    left = tuple(n for n in p.plants if n != plant)
+    after = (res[0] - drop[0], res[1] - drop[1], res[2] - drop[2], res[3] - drop[3])
+    if not fits(after, capacity(left)):
+        need = min_drop(left, res)
+        raise IllegalAction(
+            "no_storage",
+            "Your remaining plants cannot hold all your resources: say which to drop "
+            f"(at least {_describe(need)}).",
+            {"drop_at_least": {NAMES[r]: need[r] for r in range(4) if need[r]}},
+        )
+    s = s.copy()
+    q = p.copy()
+    q.plants = left
+    q.res = after
+    players = list(s.players)
+    players[seat] = q
+    s.players = tuple(players)
+    s.removed = (*s.removed, plant)
+    s.discard = None
+    if all(s.done):
+        _end_auction(s)
+    return s
+
+
+def _describe(tokens: tuple[int, int, int, int]) -> str:
+    parts = [f"{tokens[r]} {NAMES[r]}" for r in range(4) if tokens[r]]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _end_auction(s: State) -> None:
+    """Everybody bought or passed: the no-sale rule, the Step 3 card, round-1 order; phase 3."""
+    ops = PlantMarketOps(s, AUCTION)
+    if not s.bought_any:
+        ops.remove_lowest()
+        ops.draw()
+        ops.settle()
+    ops.end_auction_step3()
+    ops.commit()
+    if s.round == 1:
+        players = s.players
+        s.order = tuple(sorted(range(s.n), key=lambda i: -max(players[i].plants, default=0)))
+    s.phase = RESOURCES
+    s.turn = 0
+    s.auction = None
+
+
+__all__ = [
+    "PLANTS",
+    "bid",
+    "choose_plant",
+    "current_market",
+    "discard_plant",
+    "min_drop",
+    "pass_auction",
+    "pass_bid",
+]

@@ -1,0 +1,164 @@
+"""Storage and powering: what a player's plants can hold, which plants can fire, the best choice.
+
+A player's tokens are kept as counts per resource (the rules let players rearrange tokens between
+their plants at any time), so "does it fit" means "does an assignment to plants exist":
+pure plants hold their own fuel, hybrids hold coal and oil in any mix.
+
+The best power choice: most cities powered (capped at the cities owned); among those, the fewest
+tokens burnt; then the fewest plants fired; then the lowest plant numbers. A hybrid burns coal
+before oil unless the player says otherwise.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from powergrid.plants import PLANTS
+
+# Capacity tuple: (coal-only, oil-only, hybrid, garbage, uranium).
+Caps = tuple[int, int, int, int, int]
+Res = tuple[int, int, int, int]
+
+_FUEL_SLOT = {"coal": 0, "oil": 1, "hybrid": 2, "garbage": 3, "uranium": 4}
+
+
+@cache
+def capacity(plants: tuple[int, ...]) -> Caps:
+    """Storage of a set of plants: (coal-only, oil-only, hybrid, garbage, uranium)."""
+    caps = [0, 0, 0, 0, 0]
+    for number in plants:
+        p = PLANTS[number]
+        slot = _FUEL_SLOT.get(p.fuel)
+        if slot is not None:
+            caps[slot] += 2 * p.burns
+    return (caps[0], caps[1], caps[2], caps[3], caps[4])
+
+
+def fits(res: Res, caps: Caps) -> bool:
+    """True if the tokens ``res`` can be stored on plants with capacity ``caps``."""
+    c, o, g, u = res
+    if g > caps[3] or u > caps[4]:
+        return False
+    extra = (c - caps[0] if c > caps[0] else 0) + (o - caps[1] if o > caps[1] else 0)
+    return extra <= caps[2]
+
+
+def room_for(res: Res, caps: Caps, r: int) -> int:
+    """How many more tokens of resource ``r`` (alone) fit beside ``res``."""
+    c, o, g, u = res
+    if r == 0:
+        free = caps[0] + caps[2] - (o - caps[1] if o > caps[1] else 0) - c
+    elif r == 1:
+        free = caps[1] + caps[2] - (c - caps[0] if c > caps[0] else 0) - o
+    elif r == 2:
+        free = caps[3] - g
+    else:
+        free = caps[4] - u
+    return free if free > 0 else 0
+
+
+def burn_need(fired: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """Tokens needed to fire plants: (coal, oil, hybrid coal-or-oil, garbage, uranium)."""
+    need = [0, 0, 0, 0, 0]
+    for number in fired:
+        p = PLANTS[number]
+        slot = _FUEL_SLOT.get(p.fuel)
+        if slot is not None:
+            need[slot] += p.burns
+    return (need[0], need[1], need[2], need[3], need[4])
+
+
+def can_fire(res: Res, need: tuple[int, int, int, int, int]) -> bool:
+    c, o, g, u = res
+    if c < need[0] or o < need[1] or g < need[3] or u < need[4]:
+        return False
+    return (c - need[0]) + (o - need[1]) >= need[2]
+
+
+def powers(fired: tuple[int, ...]) -> int:
+    return sum(PLANTS[n].powers for n in fired)
+
+
+def hybrid_split(
+    fired: tuple[int, ...], res: Res, coal_first: bool = True
+) -> dict[int, tuple[int, int]]:
+    """A split of coal and oil for each fired hybrid (coal first, by default), assuming
+    the plants can fire."""
+    need = burn_need(fired)
+    spare_c = res[0] - need[0]
+    spare_o = res[1] - need[1]
+    out: dict[int, tuple[int, int]] = {}
+    for number in fired:
+        p = PLANTS[number]
+        if p.fuel != "hybrid":
+            continue
+        if coal_first:
+            c = min(p.burns, spare_c)
+            o = p.burns - c
+        else:
+            o = min(p.burns, spare_o)
+            c = p.burns - o
+        spare_c -= c
+        spare_o -= o
+        out[number] = (c, o)
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def best_power(plants: tuple[int, ...], res: Res, cities: int) -> tuple[tuple[int, ...], int, Res]:
+    """The best plants to fire: (plants fired, cities powered, tokens burnt per resource)."""
+    best: tuple[int, int, int, tuple[int, ...]] | None = None
+    best_fired: tuple[int, ...] = ()
+    k = len(plants)
+    for mask in range(1 << k):
+        fired = tuple(plants[i] for i in range(k) if mask >> i & 1)
+        need = burn_need(fired)
+        if not can_fire(res, need):
+            continue
+        powered = min(powers(fired), cities)
+        tokens = need[0] + need[1] + need[2] + need[3] + need[4]
+        key = (-powered, tokens, len(fired), fired)
+        if best is None or key < best:
+            best = key
+            best_fired = fired
+    assert best is not None  # firing nothing is always possible
+    return best_fired, -best[0], burnt(best_fired, res)
+
+
+def burnt(fired: tuple[int, ...], res: Res, split: dict[int, tuple[int, int]] | None = None) -> Res:
+    """Tokens burnt per resource firing ``fired`` (hybrids by ``split``, else coal first)."""
+    need = burn_need(fired)
+    if need[2]:
+        hs = hybrid_split(fired, res) if split is None else split
+        hc = sum(c for c, _ in hs.values())
+        ho = sum(o for _, o in hs.values())
+    else:
+        hc = ho = 0
+    return (need[0] + hc, need[1] + ho, need[3], need[4])
+
+
+def assign(plants: tuple[int, ...], res: Res) -> dict[int, dict[str, int]]:
+    """A deterministic placement of a player's tokens on their plants (for display):
+    pure plants fill first in number order, hybrids take the rest of the coal and oil."""
+    left = list(res)
+    out: dict[int, dict[str, int]] = {}
+    order = ("coal", "oil", "garbage", "uranium")
+    for number in plants:
+        p = PLANTS[number]
+        if p.fuel in order:
+            r = order.index(p.fuel)
+            put = min(left[r], 2 * p.burns)
+            left[r] -= put
+            out[number] = {p.fuel: put}
+        else:
+            out[number] = {}
+    for number in plants:
+        p = PLANTS[number]
+        if p.fuel == "hybrid":
+            cap = 2 * p.burns
+            c = min(left[0], cap)
+            o = min(left[1], cap - c)
+            left[0] -= c
+            left[1] -= o
+            out[number] = {"coal": c, "oil": o}
+    return out

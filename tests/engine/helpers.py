@@ -1,0 +1,161 @@
+"""Helpers for engine tests: build positions, pick random legal moves, check invariants."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import powergrid
+from powergrid.network import board_for
+from powergrid.plants import PLANTS, STEP3
+from powergrid.power import capacity, fits
+from powergrid.state import AUCTION, BUILD, BUREAUCRACY, RESOURCES, Player, State
+from powergrid.tables import PLAYER_COUNTS, TOTAL_TOKENS
+
+ALL_CARDS = sorted([*PLANTS, STEP3])
+
+
+def random_move(s: State, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    """A random move offered by ``legal`` for one of the seats to act."""
+    seats = powergrid.to_act(s)
+    seat = rng.choice(seats)
+    options = powergrid.legal(s, seat)
+    assert options, f"seat {seat} must act but legal offers nothing"
+    entry = rng.choice(options)
+    t = entry["type"]
+    if t == "choose_plant":
+        plant = rng.choice(entry["plants"])
+        bid = rng.randint(plant["min_bid"], min(entry["max_bid"], plant["min_bid"] + 5))
+        return seat, {"type": t, "plant": plant["number"], "bid": bid}
+    if t == "bid":
+        return seat, {
+            "type": t,
+            "amount": rng.randint(entry["min"], min(entry["max"], entry["min"] + 3)),
+        }
+    if t == "discard_plant":
+        plant = rng.choice(entry["plants"])
+        action = powergrid.default_action(s, seat)
+        p = s.players[seat]
+        from powergrid.phases.auction import min_drop
+
+        left = tuple(n for n in p.plants if n != plant)
+        drop = min_drop(left, p.res)
+        out: dict[str, Any] = {"type": t, "plant": plant}
+        if any(drop):
+            out["drop"] = dict(zip(("coal", "oil", "garbage", "uranium"), drop, strict=True))
+        del action
+        return seat, out
+    if t == "buy_resources":
+        # Buy random amounts of a random resource, within the offered bounds.
+        action = {"type": t}
+        names = [r for r, m in entry["max"].items() if m]
+        if names:
+            r = rng.choice(names)
+            action[r] = rng.randint(0, entry["max"][r])
+        return seat, action
+    if t == "build":
+        cities = entry["cities"]
+        if cities and rng.random() < 0.8:
+            # Add the cheapest city, maybe a second one if affordable.
+            first = min(cities, key=lambda c: (cities[c], c))
+            chosen = [first]
+            others = sorted(c for c in cities if c != first)
+            if others and rng.random() < 0.5:
+                second = rng.choice(others)
+                try:
+                    cost = powergrid.quote_build(s, seat, [first, second])
+                except powergrid.IllegalAction:
+                    cost = None
+                if cost is not None and cost <= s.players[seat].money:
+                    chosen.append(second)
+            return seat, {"type": t, "cities": chosen}
+        return seat, {"type": t, "cities": []}
+    if t == "power":
+        if rng.random() < 0.5:
+            return seat, {"type": t}
+        fire = [n for n in entry["plants"] if rng.random() < 0.7]
+        try:
+            from powergrid.power import burn_need, can_fire
+
+            ok = can_fire(s.players[seat].res, burn_need(tuple(sorted(fire))))
+        except Exception:  # pragma: no cover
+            ok = False
+        return seat, {"type": t, "plants": fire if ok else []}
+    return seat, {"type": t}
+
+
+def check_invariants(s: State) -> None:
+    n = s.n
+    # Tokens conserved.
+    supply = s.supply()
+    for r in range(4):
+        assert s.resources[r] >= 0
+        assert supply[r] >= 0, (r, supply)
+    assert sum(s.resources) + sum(sum(p.res) for p in s.players) + sum(supply) == sum(TOTAL_TOKENS)
+    # The 43-card partition.
+    owned = [x for p in s.players for x in p.plants]
+    cards = sorted([*s.deck, *s.market, *owned, *s.removed, *s.setup_removed])
+    assert cards == ALL_CARDS
+    # Market sorted; 8 plants (6 in step 3) unless the deck ran out.
+    assert list(s.market) == sorted(s.market)
+    size = 6 if s.step == 3 else 8
+    if s.deck:
+        assert len(s.market) == size, (s.step, s.market, s.phase)
+    else:
+        assert len(s.market) <= size
+    limit = PLAYER_COUNTS[n].max_plants
+    for i, p in enumerate(s.players):
+        assert p.money >= 0
+        if s.discard is None or s.discard[0] != i:
+            assert len(p.plants) <= limit
+        assert fits(p.res, capacity(p.plants)) or (s.discard is not None and s.discard[0] == i)
+        assert len(set(p.cities)) == len(p.cities)
+        for c in p.cities:
+            assert i in s.cities[c]
+    for seats in s.cities.values():
+        assert len(seats) <= s.step
+        assert len(set(seats)) == len(seats)
+    assert s.phase in (AUCTION, RESOURCES, BUILD, BUREAUCRACY, "finished")
+
+
+def play_random(
+    seed: int,
+    players: int = 4,
+    map: str = "germany",
+    variant: str = "standard",
+    max_moves: int = 5000,
+    check: bool = True,
+) -> tuple[State, list[tuple[int, dict[str, Any]]]]:
+    rng = random.Random(seed)
+    s = powergrid.new_game(map=map, players=players, seed=seed, variant=variant)
+    moves = []
+    for _ in range(max_moves):
+        if s.phase == "finished":
+            break
+        seat, action = random_move(s, rng)
+        s = powergrid.apply(s, seat, action)
+        moves.append((seat, action))
+        if check:
+            check_invariants(s)
+    return s, moves
+
+
+def make_state(
+    players: int = 4,
+    *,
+    seed: int = 0,
+    map: str = "germany",
+    areas: tuple[str, ...] | None = None,
+    **changes: Any,
+) -> State:
+    """A new game with fields replaced (players given as dicts or Player objects)."""
+    s = powergrid.new_game(
+        map=map, players=players, seed=seed, areas=list(areas) if areas else None
+    )
+    s = s.copy()
+    for key, value in changes.items():
+        if key == "players":
+            value = tuple(v if isinstance(v, Player) else Player(**v) for v in value)
+        setattr(s, key, value)
+    s.board = board_for(s.map, s.areas)
+    return s
