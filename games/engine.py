@@ -13,12 +13,7 @@ from typing import Any
 
 import powergrid
 
-
-class _EngineMissing(Exception):
-    """Stands in for powergrid.IllegalAction while the engine is not importable."""
-
-
-IllegalAction: type[Exception] = getattr(powergrid, "IllegalAction", _EngineMissing)
+IllegalAction = powergrid.IllegalAction
 
 _CACHE_SIZE = 512
 _cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
@@ -80,24 +75,19 @@ def from_json(text: str) -> Any:
 
 def to_act(state: Any) -> list[int]:
     """Seats whose move is awaited."""
-    direct = getattr(state, "to_act", None)
-    if direct is not None and not callable(direct):
-        return [int(s) for s in direct]
-    return [int(s) for s in view(state, None).get("to_act", [])]
+    return [int(x) for x in powergrid.to_act(state)]
 
 
 def is_finished(state: Any) -> bool:
-    phase = getattr(state, "phase", None)
-    if isinstance(phase, str):
-        return phase == "finished"
-    return view(state, None).get("phase") == "finished"
+    return bool(state.phase == "finished")
 
 
-def areas_of(state: Any) -> list[str] | None:
-    areas = getattr(state, "areas", None)
-    if areas is None:
-        areas = view(state, None).get("areas")
-    return list(areas) if areas is not None else None
+def areas_of(state: Any) -> list[str]:
+    return list(state.areas)
+
+
+def default_action(state: Any, seat: int) -> dict[str, Any]:
+    return powergrid.default_action(state, seat)
 
 
 def maps_available() -> list[str]:
