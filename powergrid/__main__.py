@@ -1,0 +1,5 @@
+"""``python -m powergrid``: see :mod:`powergrid.cli`."""
+
+from powergrid.cli import main
+
+raise SystemExit(main())
