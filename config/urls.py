@@ -9,6 +9,18 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
 ]
 
+try:  # the web pages (games/web/) own "/" once they exist
+    import games.web.urls  # noqa: F401
+
+    urlpatterns.append(path("", include("games.web.urls")))
+except ImportError:
+    from django.views.generic import RedirectView
+
+    urlpatterns.append(path("", RedirectView.as_view(url="/api/docs/"), name="home"))
+
+handler404 = "games.api.errors.handler404"
+handler500 = "games.api.errors.handler500"
+
 if settings.DEBUG:
     from django.conf.urls.static import static
 
