@@ -159,3 +159,72 @@ def make_state(
         setattr(s, key, value)
     s.board = board_for(s.map, s.areas)
     return s
+
+
+def with_player(s: State, seat: int, **fields: Any) -> State:
+    """A copy of ``s`` with some of one player's fields replaced (cities also placed on the board,
+    appended to each city's build spaces in the order given)."""
+    s = s.copy()
+    p = s.players[seat].copy()
+    for key, value in fields.items():
+        setattr(p, key, tuple(value) if isinstance(value, list) else value)
+    if "cities" in fields:
+        occupied = {c: tuple(x for x in v if x != seat) for c, v in s.cities.items()}
+        for c in p.cities:
+            occupied[c] = (*occupied.get(c, ()), seat)
+        s.cities = {c: v for c, v in occupied.items() if v}
+    if "plants" in fields:
+        # Keep the 43-card partition: plants given to a player leave the deck, market or removed.
+        taken = set(p.plants) - set(s.players[seat].plants)
+        s.deck = tuple(x for x in s.deck if x not in taken)
+        s.setup_removed = tuple(x for x in s.setup_removed if x not in taken)
+        s.removed = tuple(x for x in s.removed if x not in taken)
+        market = [x for x in s.market if x not in taken]
+        while len(market) < len(s.market) and s.deck:
+            market.append(s.deck[0])
+            s.deck = s.deck[1:]
+        s.market = tuple(sorted(market))
+    old = s.players[seat].res
+    players = list(s.players)
+    players[seat] = p
+    s.players = tuple(players)
+    if "res" in fields:
+        # Tokens given to the player come from the supply first, then from the market.
+        supply = s.supply()
+        market = list(s.resources)
+        for r in range(4):
+            short = -supply[r]
+            if short > 0:
+                market[r] -= short
+        s.resources = (market[0], market[1], market[2], market[3])
+        del old
+    return s
+
+
+def at_phase(
+    s: State, phase: str, *, order: tuple[int, ...] | None = None, step: int | None = None
+) -> State:
+    """A copy of ``s`` put at the start of ``phase`` (round 2 unless already later)."""
+    s = s.copy()
+    s.phase = phase
+    s.round = max(s.round, 2)
+    s.turn = 0
+    s.auction = None
+    s.discard = None
+    s.done = (False,) * s.n
+    s.bought_any = False
+    if order is not None:
+        s.order = order
+    if step is not None:
+        s.step = step
+    return s
+
+
+def play_defaults(s: State, until: str, max_moves: int = 200) -> State:
+    """Play default actions (seat by seat) until the phase is ``until``."""
+    for _ in range(max_moves):
+        if s.phase == until:
+            return s
+        seat = powergrid.to_act(s)[0]
+        s = powergrid.apply(s, seat, powergrid.default_action(s, seat))
+    raise AssertionError(f"never reached {until}")
