@@ -48,6 +48,10 @@ class Profile(models.Model):
     )
     vacation_days_per_year = models.PositiveSmallIntegerField(default=14)
     vacation_days_used = models.PositiveSmallIntegerField(default=0)
+    # Vacation (games.deadlines.vacation): while vacation_until is in the future the player's turn
+    # clocks do not run. vacation_days_used counts the days taken in vacation_year.
+    vacation_until = models.DateTimeField(null=True, blank=True)
+    vacation_year = models.PositiveSmallIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"Profile({self.user})"
