@@ -150,17 +150,6 @@ def play_game(
     return state, moves
 
 
-def setup_of(state: State) -> dict[str, Any]:
-    """The setup that recreates a game (map, players, seed, areas, variant)."""
-    return {
-        "map": state.map,
-        "players": state.n,
-        "seed": state.seed,
-        "areas": list(state.areas),
-        "variant": state.variant,
-    }
-
-
 def replay(setup: Mapping[str, Any], moves: Iterable[Sequence[Any]]) -> State:
     """The state after ``moves`` (``(seat, action)`` pairs) from a new game made by ``setup``
     (the keyword arguments of :func:`powergrid.new_game`)."""

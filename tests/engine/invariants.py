@@ -11,9 +11,12 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import powergrid
 from powergrid import bots
+from powergrid.actions import ACTIONS
+from powergrid.errors import CODES
 from powergrid.plants import PLANTS, STEP3
 from powergrid.power import capacity, fits
 from powergrid.state import AUCTION, BUREAUCRACY, FINISHED, State
@@ -160,7 +163,68 @@ def check_full(state: State, rng: random.Random) -> None:
         v = powergrid.view(state, seat)
         json.dumps(v)
         for row in v["players"]:
-            if row["seat"] != seat and row["money"] is not None:
+            # Money is secret until the end (the result ranks by it).
+            if state.phase != FINISHED and row["seat"] != seat and row["money"] is not None:
                 _fail(state, f"view for {seat} shows seat {row['seat']}'s money")
         if sorted(v["to_act"]) != sorted(acting):
             _fail(state, f"view to_act {v['to_act']} != {sorted(acting)}")
+
+
+_JUNK: tuple[object, ...] = (-1, 10**9, 2**70, "3", 3.0, True, None, [], {}, "")
+
+
+def _mutations(action: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [
+        {**action, "surprise": 1},
+        {**action, "type": "teleport"},
+        {**action, "type": rng.choice(list(ACTIONS))},
+    ]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        out.append({**action, key: rng.choice(_JUNK)})
+        if isinstance(value, list):
+            out.append({**action, key: [*value, "atlantis"]})
+            out.append({**action, key: [*value, rng.choice(_JUNK)]})
+            if value:
+                out.append({**action, key: [*value, value[0]]})
+        if isinstance(value, dict):
+            out.append({**action, key: {**value, "plutonium": 1}})
+            out.append({**action, key: {**value, "99": {"coal": 1}}})
+            for sub in value:
+                out.append({**action, key: {**value, sub: rng.choice(_JUNK)}})
+    return out
+
+
+def check_fuzz(state: State, rng: random.Random) -> None:
+    """Broken variants of valid moves, and valid moves from the wrong seat, are refused with
+    :class:`IllegalAction` (a known code), never another exception."""
+    acting = bots.to_act(state)
+    for seat in acting:
+        for option in powergrid.legal(state, seat):
+            action = bots.random_action(state, seat, option, rng)
+            for bad in _mutations(action, rng):
+                try:
+                    powergrid.apply(state, seat, bad)
+                except powergrid.IllegalAction as exc:
+                    if exc.code not in CODES:
+                        _fail(state, f"unknown code {exc.code!r} for {bad}")
+                except Exception as exc:
+                    _fail(state, f"seat {seat}: {bad} raised {exc!r}, not IllegalAction")
+            for other in range(state.n):
+                if other in acting:
+                    continue
+                try:
+                    powergrid.apply(state, other, action)
+                except powergrid.IllegalAction as exc:
+                    if exc.code != "not_your_turn":
+                        _fail(state, f"seat {other} out of turn got {exc.code!r}")
+                else:
+                    _fail(state, f"seat {other} out of turn was allowed {action}")
+    for bad_seat in (-1, state.n, "0", None):
+        try:
+            powergrid.apply(state, bad_seat, {"type": "pass_bid"})  # type: ignore[arg-type]
+        except powergrid.IllegalAction:
+            pass
+        else:
+            _fail(state, f"seat {bad_seat!r} accepted")
