@@ -47,7 +47,8 @@ def test_a_player_who_bought_takes_no_further_part():
     assert s.done[0]
     s = powergrid.apply(s, 1, {"type": "choose_plant", "plant": 4, "bid": 4})
     # Bidders are seats 1, 2, 3 only; seat 0 is out.
-    assert s.auction is not None and s.auction.bidders == (1, 2, 3)
+    assert s.auction is not None
+    assert s.auction.bidders == (1, 2, 3)
     assert powergrid.to_act(s) == (2,)
 
 
@@ -57,7 +58,8 @@ def test_pass_auction_takes_a_player_out_for_the_round():
     s = powergrid.apply(s, 0, {"type": "pass_auction"})
     assert powergrid.to_act(s) == (1,)
     s = powergrid.apply(s, 1, {"type": "choose_plant", "plant": s.market[0], "bid": s.market[0]})
-    assert s.auction is not None and 0 not in s.auction.bidders
+    assert s.auction is not None
+    assert 0 not in s.auction.bidders
 
 
 def test_the_last_player_buys_at_the_minimum():
@@ -117,14 +119,16 @@ def _limit_position():
 def test_plant_limit_discard_moves_tokens_to_the_remaining_plants():
     s = _limit_position()
     s = powergrid.apply(s, 0, {"type": "choose_plant", "plant": s.market[0], "bid": s.market[0]})
-    assert s.discard is not None and powergrid.to_act(s) == (0,)
+    assert s.discard is not None
+    assert powergrid.to_act(s) == (0,)
     assert powergrid.legal(s, 0) == [{"type": "discard_plant", "plants": [4, 5, 7]}]
     deck, market = s.deck, s.market
     # Discarding plant 4 (coal): its coal moves to the hybrid 5 (4 coal + 3 oil fit 5 + 7).
     s2 = powergrid.apply(s, 0, {"type": "discard_plant", "plant": 4})
     assert s2.players[0].res == (4, 3, 0, 0)
     assert 4 in s2.removed
-    assert s2.deck == deck and s2.market == market  # no second refill
+    assert s2.deck == deck
+    assert s2.market == market
     assert s2.phase == RESOURCES
     check_invariants(s2)
 

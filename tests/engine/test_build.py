@@ -13,7 +13,7 @@ AREAS = ("cyan", "green", "red", "yellow")
 
 def phase4(step=1, n=4):
     s = make_state(n, areas=AREAS)
-    return at_phase(s, BUILD, order=tuple(range(1, n)) + (0,), step=step)  # seat 0 first
+    return at_phase(s, BUILD, order=(*tuple(range(1, n)), 0), step=step)  # seat 0 first
 
 
 def test_one_player_per_city_in_step_1():
@@ -81,7 +81,8 @@ def test_reaching_six_cities_removes_every_market_plant_up_to_six():
     after = powergrid.apply(s, 0, {"type": "build", "cities": ["koeln"]})
     assert all(x > 6 for x in after.market)
     assert 6 in after.removed
-    assert after.players[1].plants == (3, 5) and after.players[0].plants == (4,)
+    assert after.players[1].plants == (3, 5)
+    assert after.players[0].plants == (4,)
     assert len(after.market) == 8
     drawn = [x for x in after.market if x not in market]
     # Replacements drawn that were themselves at most 6 would also have gone; deck order kept.

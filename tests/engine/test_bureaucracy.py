@@ -100,8 +100,10 @@ def test_after_everyone_powered_the_market_turns_over_and_a_round_begins():
     for seat in (0, 1, 2, 3):
         s = powergrid.apply(s, seat, {"type": "power"})
     assert s.deck[-1] == highest
-    assert top in s.market and highest not in s.market
-    assert s.phase == AUCTION and s.round == 3
+    assert top in s.market
+    assert highest not in s.market
+    assert s.phase == AUCTION
+    assert s.round == 3
     # Phase 1: most cities first, then highest plant.
     assert s.order == (0, 3, 2, 1)
     check_invariants(s)

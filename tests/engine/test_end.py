@@ -46,11 +46,13 @@ def test_game_ends_after_phase_4_with_best_power_and_no_income():
     assert powergrid.to_act(s) == ()
     result = powergrid.view(s, None)["result"]
     by_seat = {r["seat"]: r for r in result}
-    assert by_seat[0]["powered"] == 5 and by_seat[0]["rank"] == 1
+    assert by_seat[0]["powered"] == 5
+    assert by_seat[0]["rank"] == 1
     # Seats 1 and 2 both power 2: money ties (30), then the most cities connected wins.
     assert by_seat[1]["powered"] == 1  # plant 4 powers 1
     assert by_seat[2]["powered"] == 2
-    assert by_seat[2]["rank"] == 2 and by_seat[1]["rank"] == 3
+    assert by_seat[2]["rank"] == 2
+    assert by_seat[1]["rank"] == 3
     assert s.players[1].money == 30  # no income in the last round
 
 
@@ -62,7 +64,8 @@ def test_ties_on_power_go_to_money_then_cities():
         s = powergrid.apply(s, seat, {"type": "build", "cities": []})
     ranks = {r["seat"]: r["rank"] for r in powergrid.view(s, None)["result"]}
     # Seats 1 and 2 power 2 with 30 each; seat 1 has 3 cities against 2.
-    assert ranks[1] == 2 and ranks[2] == 3
+    assert ranks[1] == 2
+    assert ranks[2] == 3
 
 
 def test_first_game_ends_at_seven_cities():

@@ -13,8 +13,10 @@ from tests.engine.helpers import at_phase, make_state, with_player
 def test_starting_market_cheapest_prices():
     s = make_state(4)
     prices = powergrid.view(s, 0)["resource_market"]
-    assert prices["coal"][0] == 1 and len(prices["coal"]) == 24
-    assert prices["oil"][0] == 3 and len(prices["oil"]) == 18
+    assert prices["coal"][0] == 1
+    assert len(prices["coal"]) == 24
+    assert prices["oil"][0] == 3
+    assert len(prices["oil"]) == 18
     assert prices["garbage"] == [7, 7, 7, 8, 8, 8]
     assert prices["uranium"] == [14, 16]
 

@@ -29,15 +29,19 @@ def test_drawn_in_phase_2_it_waits_at_the_end_of_the_market():
     mid.done = (False, False, True, True)
     mid = powergrid.apply(mid, 0, {"type": "choose_plant", "plant": plant})
     mid = powergrid.apply(mid, 1, {"type": "pass_bid"})
-    assert mid.market[-1] == STEP3 and len(mid.market) == 8
+    assert mid.market[-1] == STEP3
+    assert len(mid.market) == 8
     assert powergrid.view(mid, 0)["plant_market"]["future"][-1] == {"step3": True}
     assert sorted(mid.deck) == deck_before  # the rest of the deck was shuffled, not lost
-    assert mid.step == 2 and mid.phase == AUCTION
+    assert mid.step == 2
+    assert mid.phase == AUCTION
     lowest = mid.market[0]
     mid = powergrid.apply(mid, 1, {"type": "pass_auction"})
     # End of phase 2: the card and the lowest plant leave, no replacement; step 3 from phase 3.
-    assert mid.phase == RESOURCES and mid.step == 3
-    assert STEP3 in mid.removed and lowest in mid.removed
+    assert mid.phase == RESOURCES
+    assert mid.step == 3
+    assert STEP3 in mid.removed
+    assert lowest in mid.removed
     assert len(mid.market) == 6
     check_invariants(mid)
 
@@ -48,12 +52,15 @@ def test_drawn_in_phase_4_step_3_begins_with_phase_5():
     s.market = (3, *s.market[1:])
     # Seat 3 builds its third city: plant 3 falls under the count and the card is drawn.
     s = powergrid.apply(s, 3, {"type": "build", "cities": ["duesseldorf"]})
-    assert 3 in s.removed and STEP3 in s.removed
+    assert 3 in s.removed
+    assert STEP3 in s.removed
     assert len(s.market) == 6
-    assert s.step == 2 and s.step3_next  # step 3 begins with phase 5
+    assert s.step == 2
+    assert s.step3_next
     for seat in (2, 1, 0):
         s = powergrid.apply(s, seat, {"type": "build", "cities": []})
-    assert s.phase == BUREAUCRACY and s.step == 3
+    assert s.phase == BUREAUCRACY
+    assert s.step == 3
     check_invariants(s)
 
 
@@ -63,7 +70,8 @@ def test_drawn_in_phase_5_step_3_begins_at_once():
     for seat in range(4):
         s = powergrid.apply(s, seat, {"type": "power"})
     assert s.step == 3
-    assert STEP3 in s.removed and len(s.market) == 6
+    assert STEP3 in s.removed
+    assert len(s.market) == 6
     assert highest in s.deck  # it went under the deck before the card was drawn (and shuffled)
     check_invariants(s)
 
@@ -83,12 +91,14 @@ def test_step_2_and_step_3_in_the_same_round():
     s.deck = (STEP3, *[x for x in s.deck if x not in (STEP3, *market)])
     s.market = market
     s = powergrid.apply(s, 0, {"type": "build", "cities": ["aachen"]})
-    assert s.step == 1 and s.deck[0] == STEP3
+    assert s.step == 1
+    assert s.deck[0] == STEP3
     for seat in (3, 2, 1):
         s = powergrid.apply(s, seat, {"type": "build", "cities": []})
     assert s.phase == BUREAUCRACY
     assert s.step == 3  # step 2 began, its draw brought the card: step 3 with phase 5
-    assert STEP3 in s.removed and len(s.market) == 6
+    assert STEP3 in s.removed
+    assert len(s.market) == 6
     check_invariants(s)
 
 
