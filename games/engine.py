@@ -16,7 +16,8 @@ import powergrid
 IllegalAction = powergrid.IllegalAction
 
 _CACHE_SIZE = 512
-_cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+# game id -> ((seed, seq), state). The seed tells games apart should an id ever be reused.
+_cache: OrderedDict[int, tuple[tuple[int | None, int], Any]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -24,21 +25,24 @@ def engine_version() -> str:
     return str(getattr(powergrid, "__version__", "") or "")
 
 
-def state_load(*, game_id: int, seq: int, state_json: str) -> Any:
-    """The engine state for a game after ``seq`` moves, from the per-process cache or the JSON."""
+def state_load(*, game_id: int, seed: int | None, seq: int, state_json: str) -> Any:
+    """The engine state for a game after ``seq`` moves, from the per-process cache or the JSON.
+
+    Engine states are immutable, so one cached object can be shared by requests and threads.
+    """
     with _lock:
         hit = _cache.get(game_id)
-        if hit is not None and hit[0] == seq:
+        if hit is not None and hit[0] == (seed, seq):
             _cache.move_to_end(game_id)
             return hit[1]
     state = powergrid.from_json(state_json)
-    state_remember(game_id=game_id, seq=seq, state=state)
+    state_remember(game_id=game_id, seed=seed, seq=seq, state=state)
     return state
 
 
-def state_remember(*, game_id: int, seq: int, state: Any) -> None:
+def state_remember(*, game_id: int, seed: int | None, seq: int, state: Any) -> None:
     with _lock:
-        _cache[game_id] = (seq, state)
+        _cache[game_id] = ((seed, seq), state)
         _cache.move_to_end(game_id)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)

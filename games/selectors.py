@@ -88,7 +88,9 @@ def game_detail_for(game: Game, user: Any = None) -> dict[str, Any]:
 
 
 def game_engine_state(game: Game) -> Any:
-    return engine.state_load(game_id=game.pk, seq=game.seq, state_json=game.state_json)
+    return engine.state_load(
+        game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+    )
 
 
 def game_state_for(game: Game, user: Any = None, *, state: Any = None) -> dict[str, Any]:

@@ -14,13 +14,13 @@ from rest_framework.exceptions import AuthenticationFailed, NotFound, Validation
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from accounts.models import Profile
 from games import engine, selectors, services
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
+from games.api.throttles import ScopedThrottle
 from games.models import BenchRow, Game, Move
 from games.services.errors import GameNotFound, GameNotStarted
 
@@ -54,14 +54,10 @@ def _game_or_404(game_id: int) -> Game:
 
 
 # ---------------------------------------------------------------- auth
-class TokenThrottle(ScopedRateThrottle):
-    scope_attr = "throttle_scope"
-
-
 class TokenView(APIView):
     authentication_classes = [*APIView.authentication_classes]
     permission_classes = [permissions.AllowAny]
-    throttle_classes = [TokenThrottle]
+    throttle_classes = [ScopedThrottle]
     throttle_scope = "token_create"
 
     def get_authenticators(self):  # type: ignore[no-untyped-def]
@@ -69,6 +65,9 @@ class TokenView(APIView):
         if self.request is not None and self.request.method == "POST":
             return []
         return super().get_authenticators()
+
+    def get_authenticate_header(self, request: Request) -> str:
+        return 'Token realm="api"'  # wrong credentials are a 401, not a 403
 
     def get_permissions(self):  # type: ignore[no-untyped-def]
         if self.request is not None and self.request.method == "DELETE":
@@ -451,6 +450,3 @@ class BenchInsertView(APIView):
             raise NotFound()
         row = BenchRow.objects.create(value=int(request.data.get("value", 0) or 0))
         return Response({"id": row.pk}, status=201)
-
-
-__all__ = ["AnonRateThrottle", "UserRateThrottle"]

@@ -65,7 +65,9 @@ def _apply_locked(
         raise MoveRejected(
             "The action must be a JSON object.", code="invalid_field", details={"field": "action"}
         )
-    old_state = engine.state_load(game_id=game.pk, seq=game.seq, state_json=game.state_json)
+    old_state = engine.state_load(
+        game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+    )
     try:
         new_state = engine.apply(old_state, seat.seat, action)
     except engine.IllegalAction as exc:
@@ -98,8 +100,8 @@ def _apply_locked(
         seat.save(update_fields=["timeouts_in_row"])
     turns.on_state_changed(game=game, old_state=old_state, new_state=new_state, moves=[move])
     # Only remember the new state once the transaction commits.
-    game_id, seq = game.pk, game.seq
-    transaction.on_commit(lambda: engine.state_remember(game_id=game_id, seq=seq, state=new_state))
+    key = {"game_id": game.pk, "seed": game.seed, "seq": game.seq}
+    transaction.on_commit(lambda: engine.state_remember(**key, state=new_state))
     return MoveResult(game=game, seat=seat, move=move, state=new_state)
 
 

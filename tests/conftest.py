@@ -1,0 +1,94 @@
+"""Test set-up shared by every test directory.
+
+Database: the Django tests run on PostgreSQL (``postgres://postgres@127.0.0.1:5432/test``;
+pytest-django creates ``test_test``, with a suffix per xdist worker) when it answers. Locally they
+fall back to SQLite when it does not; under ``CI=true`` a missing PostgreSQL fails the run instead.
+An explicit ``DATABASE_URL`` in the environment wins.
+
+pytest-django loads the settings before this file is imported, so the choice is applied to
+``settings.DATABASES`` here (before any connection is opened) and exported as ``DATABASE_URL`` for
+subprocesses (gunicorn, Celery workers) started by integration tests.
+
+Engine tests (tests/engine) need none of this: nothing here touches the database unless a test
+asks for it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+PG_URL = "postgres://postgres@127.0.0.1:5432/test"
+
+
+def _postgres_answers() -> bool:
+    try:
+        import psycopg
+
+        with psycopg.connect(
+            "host=127.0.0.1 port=5432 user=postgres dbname=postgres connect_timeout=3"
+        ):
+            return True
+    except Exception:
+        return False
+
+
+def _choose_database() -> str:
+    explicit = os.environ.get("DATABASE_URL")
+    if explicit:
+        return explicit
+    if _postgres_answers():
+        return PG_URL
+    if os.environ.get("CI", "").lower() == "true":
+        raise pytest.UsageError(
+            "CI=true but PostgreSQL does not answer on 127.0.0.1:5432 (run scripts/services.sh)"
+        )
+    return ""  # the settings' SQLite default
+
+
+DATABASE_URL = _choose_database()
+if DATABASE_URL:
+    os.environ["DATABASE_URL"] = DATABASE_URL
+    try:
+        import environ
+        from asgiref.local import Local
+        from django.conf import settings
+        from django.db import connections
+
+        db = environ.Env.db_url_config(DATABASE_URL)
+        db["CONN_MAX_AGE"] = 0
+        db["CONN_HEALTH_CHECKS"] = False
+        settings.DATABASES = {"default": db}
+        # Forget connections made with the settings' default: rebuilt from the new DATABASES.
+        for conn in connections.all(initialized_only=True):
+            conn.close()
+        connections._settings = None
+        connections.__dict__.pop("settings", None)
+        connections._connections = Local(connections.thread_critical)
+    except ImportError:  # Django not installed: engine-only runs
+        pass
+
+ON_POSTGRES = DATABASE_URL.startswith(("postgres", "pgsql"))
+
+LIGHT_RATES = {"anon": "100000/min", "user": "100000/min", "token_create": "100000/min"}
+
+
+@pytest.fixture(autouse=True)
+def _api_rates(request):
+    """Generous throttles for API tests (a throttling test lowers them); a fresh cache each test."""
+    django_fixtures = ("settings", "db", "transactional_db", "client", "live_server")
+    if not request.node.get_closest_marker("django_db") and not any(
+        m in request.fixturenames for m in django_fixtures
+    ):
+        yield  # engine tests and other non-Django tests: nothing to do
+        return
+    settings = request.getfixturevalue("settings")
+    from django.core.cache import cache
+
+    rf = dict(settings.REST_FRAMEWORK)
+    rf["DEFAULT_THROTTLE_RATES"] = dict(LIGHT_RATES)
+    settings.REST_FRAMEWORK = rf
+    cache.clear()
+    yield
+    cache.clear()

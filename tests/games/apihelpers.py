@@ -1,0 +1,42 @@
+"""Helpers for the server tests (imported by tests and by conftest.py)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from rest_framework.test import APIClient
+
+PASSWORD = "correct-horse-battery"
+_counter = itertools.count()
+
+
+class Player:
+    """A user with a token-authenticated API client."""
+
+    def __init__(self, user: Any, client: APIClient, token: str) -> None:
+        self.user = user
+        self.client = client
+        self.token = token
+
+    def get(self, path: str, **kw: Any) -> Any:
+        return self.client.get(path, **kw)
+
+    def post(self, path: str, data: Any = None, **kw: Any) -> Any:
+        return self.client.post(path, data, format="json", **kw)
+
+
+def seat_players(gid: int, players: list[Player]) -> dict[int, Player]:
+    from games.models import Seat
+
+    by_user = {p.user.pk: p for p in players}
+    return {s.seat: by_user[s.user_id] for s in Seat.objects.filter(game_id=gid)}
+
+
+def bot_action(gid: int, seat: int, bot: Any) -> dict[str, Any]:
+    """What ``bot`` plays for ``seat`` now (reads the server's snapshot; test-only)."""
+    import powergrid
+    from games.models import Game
+
+    state = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+    return bot.choose(state, seat)
