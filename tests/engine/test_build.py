@@ -65,7 +65,10 @@ def test_cities_outside_the_game_cannot_be_built():
 
 
 def test_reaching_six_cities_removes_every_market_plant_up_to_six():
-    """RULES.md example: the 6th city removes 3, 4, 5, 6 in a row; owned plants stay."""
+    """RULES.md example: the 6th city removes 3, 4, 5, 6 in a row; owned plants stay.
+
+    Seed conflict: 000 says the player with the FEWEST cities triggers removal; 001 (the full
+    rulebook) and 002 say any player's count (the most): the engine follows 001."""
     s = phase4()
     s = with_player(
         s,
