@@ -40,6 +40,8 @@ class Game(models.Model):
     map = models.CharField(max_length=32)
     # The areas in play: chosen at creation, or null until start when they are drawn at random.
     areas = models.JSONField(null=True, blank=True)
+    # True when the engine drew the areas at start (replays must then pass areas=None again).
+    areas_random = models.BooleanField(default=False)
     max_players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=default_options)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)

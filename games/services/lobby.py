@@ -178,7 +178,8 @@ def game_start(*, game_id: int, user: Any) -> Game:
                 details={"field": "areas"},
             ) from exc
         game.seed = seed
-        game.areas = engine.areas_of(state) or game.areas
+        game.areas_random = game.areas is None
+        game.areas = engine.areas_of(state)
         game.status = Game.Status.RUNNING
         game.started_at = timezone.now()
         game.seq = 0

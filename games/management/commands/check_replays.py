@@ -20,7 +20,7 @@ def game_replay(game: Game) -> Any:
         map=game.map,
         players=game.seats.count(),
         seed=int(game.seed) if game.seed is not None else 0,
-        areas=list(game.areas) if game.areas else None,
+        areas=None if game.areas_random else list(game.areas or []),
         variant=game.variant,
     )
     for move in game.moves.order_by("seq").iterator():

@@ -1,0 +1,133 @@
+"""Whole games through the API: bots on every seat, and the hidden-information check on every
+response (another player's money, the seed, the deck order, the plants removed at setup)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from apihelpers import seat_players
+
+pytestmark = pytest.mark.django_db
+
+MAX_MOVES = 3000
+
+
+def _walk(obj: Any, path: str = ""):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield f"{path}.{k}", k, v
+            yield from _walk(v, f"{path}.{k}")
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _walk(v, f"{path}[{i}]")
+
+
+class Secrets:
+    """What the server knows and must never say (read from its own snapshot)."""
+
+    def __init__(self, gid: int) -> None:
+        import powergrid
+
+        from games.models import Game
+
+        game = Game.objects.get(pk=gid)
+        self.state = powergrid.from_json(game.state_json)
+        self.seed = game.seed
+        self.seed_strings = {str(game.seed)}
+
+    def check(self, body: Any, viewer_seat: int | None, finished: bool) -> None:
+        text = json.dumps(body)
+        for s in self.seed_strings:
+            assert s not in text, "the seed leaked"
+        forbidden_keys = {"seed", "deck", "setup_removed", "state_json"}
+        for path, key, value in _walk(body):
+            assert key not in forbidden_keys, f"secret key {path}"
+            if key == "deck_size":
+                assert isinstance(value, int)
+        if isinstance(body, dict) and "players" in body and not finished:
+            for pl in body["players"]:
+                if pl["seat"] != viewer_seat:
+                    assert pl["money"] is None, f"money of seat {pl['seat']} leaked"
+        # The deck's order: no list in the response equals the (secret) remaining deck order.
+        deck = list(self.state.deck)
+        if len(deck) >= 3:
+            for _path, _key, value in _walk(body):
+                if isinstance(value, list) and len(value) >= 3:
+                    assert value != deck, "the deck order leaked"
+        removed = list(self.state.setup_removed)
+        if removed:
+            for _path, key, value in _walk(body):
+                if isinstance(value, list) and value and value == removed:
+                    raise AssertionError(f"setup removals leaked at {key}")
+
+
+def _play(gid: int, ps, bot_factory, check_secrets: bool, spectator=None) -> dict:
+    from games.models import Game
+
+    seats = seat_players(gid, ps)
+    bots = {seat: bot_factory(seat) for seat in seats}
+    moves = 0
+    finished = False
+    while moves < MAX_MOVES:
+        game = ps[0].get(f"/api/v1/games/{gid}/").json()
+        if check_secrets:
+            Secrets(gid).check(game, None, False)
+        if game["status"] == "finished":
+            finished = True
+            break
+        seat = game["to_act"][0]
+        p = seats[seat]
+        st = p.get(f"/api/v1/games/{gid}/state/").json()
+        assert st["seq"] == game["seq"]
+        assert st["legal"], "the awaited seat must have something to do"
+        if check_secrets:
+            secrets = Secrets(gid)
+            secrets.check(st, seat, False)
+            for other_seat, other in seats.items():
+                if other_seat != seat:
+                    secrets.check(
+                        other.get(f"/api/v1/games/{gid}/state/").json(), other_seat, False
+                    )
+            if spectator is not None:
+                secrets.check(spectator.get(f"/api/v1/games/{gid}/state/").json(), None, False)
+        action = bots[seat](gid, seat, st)
+        r = p.post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": st["seq"]})
+        assert r.status_code == 201, (action, r.json())
+        if check_secrets:
+            Secrets(gid).check(r.json(), seat, r.json()["phase"] == "finished")
+        moves += 1
+    assert finished, f"not finished after {moves} moves"
+    final = ps[0].get(f"/api/v1/games/{gid}/state/").json()
+    assert final["phase"] == "finished"
+    assert final["result"]
+    assert Game.objects.get(pk=gid).seq == moves
+    log = ps[0].get(f"/api/v1/games/{gid}/moves/").json()
+    assert [m["seq"] for m in log] == list(range(1, moves + 1))
+    if check_secrets:
+        Secrets(gid).check(log, None, True)
+    return final
+
+
+def heuristic_factory(seat: int):
+    from apihelpers import bot_action
+    from powergrid.bots import HeuristicBot
+
+    bot = HeuristicBot()
+    return lambda gid, s, state: bot_action(gid, s, bot)
+
+
+def test_complete_game_with_heuristic_bots(new_game):
+    from django.core.management import call_command
+
+    gid, ps = new_game(players=4)
+    final = _play(gid, ps, heuristic_factory, check_secrets=False)
+    ranks = sorted(r["rank"] for r in final["result"])
+    assert ranks[0] == 1
+    call_command("check_replays", str(gid))
+
+
+def test_hidden_information_over_a_whole_game(new_game, make_player):
+    gid, ps = new_game(players=3)
+    _play(gid, ps, heuristic_factory, check_secrets=True, spectator=make_player())
