@@ -167,7 +167,20 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BEAT_SCHEDULE: dict = {}  # the notifications/deadlines work adds its periodic sweeps here
+# Periodic work (games/tasks.py): each job is safe to run twice at once (claims, SKIP LOCKED).
+CELERY_BEAT_SCHEDULE: dict = {
+    "deadlines-sweep": {"task": "games.tasks.deadlines_sweep", "schedule": 30.0},
+    "outbox-sweep": {"task": "games.tasks.outbox_sweep", "schedule": 60.0},
+    "reminders-queue": {"task": "games.tasks.reminders_queue", "schedule": 60.0},
+    "digests-queue": {"task": "games.tasks.digests_queue", "schedule": 900.0},
+}
+# Notifications (games/notifications/): a `sending` claim older than the lease is taken over;
+# failed sends are retried by the outbox sweep after NOTIFY_RETRY_AFTER_SECONDS; links in emails
+# expire after NOTIFY_LINK_MAX_AGE_DAYS; digests go out after NOTIFY_DIGEST_HOUR local time.
+NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
+NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
+NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)
+NOTIFY_DIGEST_HOUR = env.int("NOTIFY_DIGEST_HOUR", default=8)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # REST framework

@@ -7,6 +7,10 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api.urls")),
+    # Signed links in emails (game link that logs in, notification settings / List-Unsubscribe).
+    path("mail/", include("games.notifications.urls")),
+    # The development mailbox (every page 404s unless DEBUG).
+    path("dev/mailbox/", include("games.notifications.mailbox_urls")),
 ]
 
 try:  # the web pages (games/web/) own "/" once they exist

@@ -1,14 +1,23 @@
-"""What happens after a game's state changes: the hook the notifications/deadlines work fills in.
+"""What happens after a game's state changes: deadlines, seat bookkeeping and the outbox.
 
 ``on_state_changed`` is called by every service that changes a game's state (``game_start``,
 ``move_submit``, ``move_apply_system``) INSIDE the transaction that changed it, with the game row
 locked (``select_for_update``) and already saved with its new ``seq``, ``to_act``, ``status``.
 
-It is the place to:
-  * set each awaited seat's ``Seat.deadline`` (and clear it for seats no longer awaited),
-  * write outbox rows (``games.models.Notification``) for the players concerned,
-  * schedule sending with ``transaction.on_commit(lambda: send_task.delay(...))`` - never send
-    directly, so nothing leaves when the transaction rolls back.
+What it does, all in that transaction:
+  * seat bookkeeping from each move's source: a human move (web, api, email) resets
+    ``timeouts_in_row`` and gives a bot-controlled seat back to its player; a ``timeout`` move
+    counts one more timeout in a row, tells the player, and after the game option
+    ``timeouts_before_bot`` (0 = never) consecutive timeouts hands the seat to the heuristic bot
+    and tells everyone;
+  * deadlines: each *newly* awaited seat gets ``Seat.deadline`` and ``Seat.reminder_at``
+    (``games.deadlines.clock``: turn hours, weekends paused in the player's time zone, vacation);
+    a seat still awaited from before keeps its deadline (phase 5 awaits everyone at once, each
+    leaves ``to_act`` when they have moved); every other seat's deadline is cleared; an awaited
+    bot-controlled seat is due at once (the bot task plays it, the sweeper is its fallback);
+  * the outbox (``games.notifications.outbox``): a turn notice per newly awaited player (one
+    pending per player and game), game started, game over, timeout and bot notices;
+  * on commit: queue sending, and queue the bot when a bot-controlled seat is awaited.
 
 Arguments:
   game       the locked, saved ``Game``
@@ -19,11 +28,120 @@ Arguments:
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from .models import Game, Move
+from django.db import transaction
+from django.utils import timezone
+
+from . import engine
+from .deadlines import clock
+from .models import DEFAULT_OPTIONS, Game, Move, Seat
+from .notifications.outbox import QUICK_PUBLISH, OutboxWriter
+
+log = logging.getLogger(__name__)
+
+HUMAN_SOURCES = {Move.Source.WEB, Move.Source.API, Move.Source.EMAIL}
+
+
+def _option(game: Game, name: str) -> Any:
+    return (game.options or {}).get(name, DEFAULT_OPTIONS[name])
+
+
+def seat_clock(game: Game, seat: Seat, *, now: Any) -> tuple[Any, Any]:
+    """(deadline, reminder_at) for a turn given to ``seat`` at ``now``."""
+    profile = getattr(seat.user, "profile", None)
+    tz = getattr(profile, "timezone", "UTC") or "UTC"
+    fraction = float(getattr(profile, "reminder_fraction", 0.8))
+    vacation_until = getattr(profile, "vacation_until", None)
+    if vacation_until is not None and vacation_until <= now:
+        vacation_until = None
+    hours = float(_option(game, "turn_hours"))
+    weekends = bool(_option(game, "pause_weekends"))
+    deadline = clock.turn_deadline(
+        start=now, hours=hours, tz=tz, pause_weekends=weekends, vacation_until=vacation_until
+    )
+    reminder = clock.reminder_time(
+        start=now,
+        hours=hours,
+        fraction=fraction,
+        tz=tz,
+        pause_weekends=weekends,
+        vacation_until=vacation_until,
+    )
+    return deadline, reminder
 
 
 def on_state_changed(*, game: Game, old_state: Any, new_state: Any, moves: list[Move]) -> None:
-    """No-op until the notifications/deadlines work lands."""
-    return None
+    now = timezone.now()
+    seats = list(Seat.objects.filter(game=game).select_related("user__profile").order_by("seat"))
+    by_no = {s.seat: s for s in seats}
+    finished = game.status == Game.Status.FINISHED
+    new_to_act = set() if finished else {int(x) for x in (game.to_act or [])}
+    old_to_act = set(engine.to_act(old_state)) if old_state is not None else set()
+    moved = {m.seat for m in moves}
+    human_movers = {m.seat for m in moves if m.source in HUMAN_SOURCES}
+    outbox = OutboxWriter(game=game)
+    changed: set[int] = set()
+
+    # 1. Seat bookkeeping from the moves' sources.
+    for m in moves:
+        seat = by_no.get(m.seat)
+        if seat is None:
+            continue
+        if m.source in HUMAN_SOURCES:
+            if seat.bot_controlled or seat.timeouts_in_row:
+                seat.bot_controlled = False
+                seat.timeouts_in_row = 0
+                changed.add(seat.pk)
+        elif m.source == Move.Source.TIMEOUT:
+            seat.timeouts_in_row += 1
+            changed.add(seat.pk)
+            outbox.timeout(seat, seq=m.seq, action=dict(m.action))
+            limit = int(_option(game, "timeouts_before_bot") or 0)
+            if limit and seat.timeouts_in_row >= limit and not seat.bot_controlled:
+                seat.bot_controlled = True
+                outbox.bot_took_over(seat, seats, seq=m.seq)
+
+    # 2. Deadlines for the awaited seats, cleared for the rest.
+    bot_due = False
+    for seat in seats:
+        before = (seat.deadline, seat.reminder_at)
+        if seat.seat not in new_to_act:
+            seat.deadline = seat.reminder_at = None
+        elif seat.bot_controlled:
+            seat.deadline, seat.reminder_at = now, None
+            bot_due = True
+        elif seat.seat not in old_to_act or seat.seat in moved or seat.deadline is None:
+            seat.deadline, seat.reminder_at = seat_clock(game, seat, now=now)
+            # At start the game-started email says it is your turn; a player who has just moved
+            # and is awaited again (e.g. must discard a plant) is looking at the game already.
+            if old_state is not None and seat.seat not in human_movers:
+                outbox.turn(seat, seq=game.seq)
+        if (seat.deadline, seat.reminder_at) != before:
+            changed.add(seat.pk)
+    to_save = [s for s in seats if s.pk in changed]
+    if to_save:
+        Seat.objects.bulk_update(
+            to_save, ["deadline", "reminder_at", "timeouts_in_row", "bot_controlled"]
+        )
+
+    # 3. Game started / game over.
+    if old_state is None:
+        outbox.game_started(seats, new_to_act)
+    if finished:
+        outbox.game_over(seats, seq=game.seq)
+
+    outbox.flush()
+    if bot_due:
+        game_id = game.pk
+        transaction.on_commit(lambda: _queue_bot(game_id))
+
+
+def _queue_bot(game_id: int) -> None:
+    from games import tasks
+
+    try:
+        tasks.game_play_due.apply_async((game_id,), **QUICK_PUBLISH)
+    except Exception:  # broker down: the deadline sweep plays the bot (its deadline is now)
+        log.warning("could not queue the bot for game %s; the deadline sweep will", game_id)

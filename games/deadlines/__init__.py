@@ -1,0 +1,1 @@
+"""Turn deadlines: the clock (pure arithmetic), the sweeper and bot turns, vacations."""

@@ -1,0 +1,84 @@
+"""Signed links in emails (``django.core.signing``).
+
+* Game link: ``/mail/go/<token>/`` logs the recipient in (if needed) and opens the game. The token
+  is a ``TimestampSigner`` signature over the user and game ids plus a fingerprint of the user's
+  password hash (changing the password voids every link sent before); it expires after
+  ``NOTIFY_LINK_MAX_AGE_DAYS`` (default 14: longer than the longest turn plus a weekend).
+* Settings link: ``/mail/settings/<token>/`` (also the ``List-Unsubscribe`` URL) changes the
+  recipient's notification mode without logging in: GET shows a confirmation page, POST changes it
+  (RFC 8058 one-click: a POST with ``List-Unsubscribe=One-Click`` turns emails off). It does not
+  expire: an unsubscribe link must keep working.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.urls import NoReverseMatch, reverse
+from django.utils.crypto import salted_hmac
+
+LOGIN_SALT = "games.notifications.login-link"
+SETTINGS_SALT = "games.notifications.settings-link"
+
+
+def link_max_age() -> int:
+    return int(getattr(settings, "NOTIFY_LINK_MAX_AGE_DAYS", 14)) * 86400
+
+
+def _fingerprint(user: Any) -> str:
+    return salted_hmac(LOGIN_SALT, user.password or "-", algorithm="sha256").hexdigest()[:12]
+
+
+def login_token(*, user: Any, game_id: int) -> str:
+    signer = signing.TimestampSigner(salt=LOGIN_SALT)
+    return signer.sign_object({"u": user.pk, "g": game_id, "h": _fingerprint(user)}, compress=True)
+
+
+def login_token_check(token: str) -> tuple[Any, int]:
+    """(user, game_id) for a valid token. Raises signing.BadSignature / SignatureExpired."""
+    from django.contrib.auth import get_user_model
+
+    signer = signing.TimestampSigner(salt=LOGIN_SALT)
+    data = signer.unsign_object(token, max_age=link_max_age())
+    user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
+    if user is None or data.get("h") != _fingerprint(user):
+        raise signing.BadSignature("unknown user or password changed")
+    return user, int(data["g"])
+
+
+def settings_token(*, user: Any) -> str:
+    return signing.Signer(salt=SETTINGS_SALT).sign_object({"u": user.pk})
+
+
+def settings_token_check(token: str) -> Any:
+    from django.contrib.auth import get_user_model
+
+    data = signing.Signer(salt=SETTINGS_SALT).unsign_object(token)
+    user = get_user_model().objects.filter(pk=data.get("u")).first()
+    if user is None:
+        raise signing.BadSignature("unknown user")
+    return user
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+def game_link(*, user: Any, game_id: int) -> str:
+    return absolute(reverse("mail_login_link", args=[login_token(user=user, game_id=game_id)]))
+
+
+def settings_link(*, user: Any) -> str:
+    return absolute(reverse("mail_settings", args=[settings_token(user=user)]))
+
+
+def game_path(game_id: int) -> str:
+    """The game's page (the web pages' URL when they exist, else the API's game object)."""
+    for name in ("game", "game_detail", "games:game", "games:detail", "web:game"):
+        try:
+            return reverse(name, args=[game_id])
+        except NoReverseMatch:
+            continue
+    return f"/api/v1/games/{game_id}/"

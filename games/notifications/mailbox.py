@@ -1,0 +1,114 @@
+"""The development mailbox: ``/dev/mailbox/`` lists the emails the file backend wrote to
+``var/mail/`` (``EMAIL_DIR``) and shows each one (text and HTML). Only with ``DEBUG``: otherwise
+every page is a 404.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+SEPARATOR = "\n" + "-" * 79 + "\n"
+NAME = re.compile(r"^[\w.-]+\.log$")
+
+
+@dataclass
+class Mail:
+    key: str
+    subject: str
+    to: str
+    sender: str
+    date: str
+    headers: list[tuple[str, str]]
+    text: str
+    html: str
+
+
+def _dir() -> Path:
+    return Path(getattr(settings, "EMAIL_FILE_PATH", None) or settings.EMAIL_DIR)
+
+
+def _parse(raw: str, key: str) -> Mail:
+    msg: Any = email.message_from_string(raw, policy=email.policy.default)
+    text = html = ""
+    for part in msg.walk() if msg.is_multipart() else [msg]:
+        ctype = part.get_content_type()
+        if ctype == "text/plain" and not text:
+            text = part.get_content()
+        elif ctype == "text/html" and not html:
+            html = part.get_content()
+    return Mail(
+        key=key,
+        subject=str(msg.get("Subject", "")),
+        to=str(msg.get("To", "")),
+        sender=str(msg.get("From", "")),
+        date=str(msg.get("Date", "")),
+        headers=[(k, str(v)) for k, v in msg.items()],
+        text=text,
+        html=html,
+    )
+
+
+def mailbox_list(limit: int = 200) -> list[Mail]:
+    folder = _dir()
+    if not folder.is_dir():
+        return []
+    files = sorted(
+        (p for p in folder.iterdir() if NAME.match(p.name)),
+        key=lambda p: (p.stat().st_mtime, p.name),
+        reverse=True,
+    )
+    out: list[Mail] = []
+    for path in files:
+        chunks = [c for c in path.read_text(errors="replace").split(SEPARATOR) if c.strip()]
+        for i in reversed(range(len(chunks))):
+            out.append(_parse(chunks[i], f"{path.name}:{i}"))
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def mailbox_get(key: str) -> Mail:
+    name, _, index = key.rpartition(":")
+    if not NAME.match(name) or not index.isdigit():
+        raise Http404
+    path = _dir() / name
+    if not path.is_file():
+        raise Http404
+    chunks = [c for c in path.read_text(errors="replace").split(SEPARATOR) if c.strip()]
+    i = int(index)
+    if i >= len(chunks):
+        raise Http404
+    return _parse(chunks[i], key)
+
+
+def _debug_only() -> None:
+    if not settings.DEBUG:
+        raise Http404
+
+
+def mailbox_index(request: HttpRequest) -> HttpResponse:
+    _debug_only()
+    return render(request, "emails/dev_mailbox.html", {"mails": mailbox_list(), "folder": _dir()})
+
+
+def mailbox_detail(request: HttpRequest, key: str) -> HttpResponse:
+    _debug_only()
+    mail = mailbox_get(key)
+    if request.GET.get("part") == "html":
+        # Shown inside a sandboxed iframe on the detail page.
+        response = HttpResponse(mail.html or "<p>(no HTML part)</p>", content_type="text/html")
+        response["Content-Security-Policy"] = (
+            "sandbox; default-src 'none'; style-src 'unsafe-inline'"
+        )
+        response["X-Frame-Options"] = "SAMEORIGIN"
+        return response
+    return render(request, "emails/dev_mailbox_detail.html", {"mail": mail})

@@ -1,0 +1,70 @@
+"""The pages behind the links in emails: the signed game link and the notification settings link."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.core import signing
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import urlencode
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from accounts.models import Profile
+
+from . import links
+
+MODES = dict(Profile.NotificationMode.choices)
+
+
+def login_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A signed game link from an email: log the recipient in if needed, open the game."""
+    try:
+        user, game_id = links.login_token_check(token)
+    except signing.SignatureExpired:
+        return render(request, "emails/link_invalid.html", {"expired": True}, status=400)
+    except signing.BadSignature:
+        return render(request, "emails/link_invalid.html", {"expired": False}, status=400)
+    if not request.user.is_authenticated or request.user.pk != user.pk:
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return HttpResponseRedirect(links.game_path(game_id))
+
+
+@csrf_exempt  # reached from mail clients and providers (RFC 8058 one-click POST), no session
+@require_http_methods(["GET", "POST"])
+def notification_settings(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: a confirmation page with the choices. POST: change the mode (no login needed).
+
+    A POST without ``mode`` (the RFC 8058 one-click ``List-Unsubscribe=One-Click`` body) turns
+    emails off.
+    """
+    try:
+        user = links.settings_token_check(token)
+    except signing.BadSignature:
+        return render(request, "emails/link_invalid.html", {"expired": False}, status=400)
+    profile, _ = Profile.objects.get_or_create(user=user)
+    changed = False
+    if request.method == "POST":
+        mode = request.POST.get("mode") or Profile.NotificationMode.NONE
+        if mode not in MODES:
+            return HttpResponse("Unknown mode", status=400, content_type="text/plain")
+        profile.notification_mode = mode
+        profile.save(update_fields=["notification_mode"])
+        changed = True
+    with translation.override(profile.language or None):
+        return render(
+            request,
+            "emails/settings_page.html",
+            {
+                "profile": profile,
+                "modes": list(MODES.items()),
+                "current": profile.notification_mode,
+                "current_label": MODES.get(profile.notification_mode, profile.notification_mode),
+                "changed": changed,
+                "login_url": reverse("account_login")
+                + "?"
+                + urlencode({"next": reverse("profile")}),
+            },
+        )

@@ -1,0 +1,48 @@
+"""Celery tasks: each loads by id (or takes nothing) and calls one service.
+
+Redelivery is safe for all of them (acks_late): sending claims each row with a conditional update,
+the sweeps lock with SKIP LOCKED and re-check under the lock, and system moves pass expected_seq.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from games.deadlines import sweep
+from games.notifications import digest, sending
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def notifications_send(ids: list[int]) -> dict[str, int]:
+    return sending.notifications_send(ids=list(ids))
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def notifications_send_game(game_id: int) -> dict[str, int]:
+    return sending.notifications_send_game(game_id=game_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def outbox_sweep() -> dict[str, int]:
+    return sending.outbox_sweep()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def deadlines_sweep() -> dict[str, int]:
+    report = sweep.deadlines_sweep()
+    return {"found": report.found, "games": report.handled_games, "moves": report.moves}
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def game_play_due(game_id: int) -> int:
+    return sweep.game_handle_due(game_id=game_id, wait=True)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def reminders_queue() -> int:
+    return sweep.reminders_queue()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def digests_queue() -> int:
+    return digest.digests_queue()
