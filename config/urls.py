@@ -11,6 +11,7 @@ urlpatterns = [
     path("mail/", include("games.notifications.urls")),
     # The development mailbox (every page 404s unless DEBUG).
     path("dev/mailbox/", include("games.notifications.mailbox_urls")),
+    path("", include("games.web.urls")),
 ]
 
 try:  # the web pages (games/web/) own "/" once they exist

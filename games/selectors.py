@@ -5,11 +5,14 @@ and emails build what they show from it (or from ``game_detail_for``), never fro
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
+import powergrid
 from games import engine
 from games.models import Game, Move, Seat
 
@@ -131,3 +134,111 @@ def games_awaiting(user: Any) -> QuerySet[Game]:
     seats = Seat.objects.filter(user=user, game__status=Game.Status.RUNNING).select_related("game")
     ids = [s.game_id for s in seats if s.seat in (s.game.to_act or [])]
     return Game.objects.filter(Q(pk__in=ids))
+
+
+# -- history and helpers for the web pages (added by the web-play work) ---------------------------
+# Replays use the secret seed here, inside the door; only ``powergrid.view`` output (and a few
+# public numbers for the viewer's own seat) leave these functions.
+
+_timeline_cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+_TIMELINE_CACHE_SIZE = 64
+
+
+def _moves_upto(game: Game, since: int, upto: int) -> list[Move]:
+    return list(Move.objects.filter(game=game, seq__gt=since, seq__lte=upto).order_by("seq"))
+
+
+def _replay_from_scratch(game: Game, areas: list[str] | None, moves: list[Move]) -> Any:
+    state = engine.new_game(
+        map=game.map,
+        players=len(game_seats(game)),
+        seed=game.seed,
+        areas=areas,
+        variant=game.variant,
+    )
+    for m in moves:
+        state = engine.apply(state, m.seat, m.action)
+    return state
+
+
+def _initial_areas(game: Game) -> list[str] | None:
+    """The ``areas`` argument the game was started with (None when drawn at random)."""
+    return None if game.areas_random else list(game.areas or [])
+
+
+def _state_at(game: Game, seq: int) -> Any:
+    """The engine state after ``seq`` moves (private: never returned to callers)."""
+    if seq >= game.seq:
+        return game_engine_state(game)
+    return _replay_from_scratch(game, _initial_areas(game), _moves_upto(game, 0, seq))
+
+
+def game_history_state_for(game: Game, user: Any, seq: int) -> dict[str, Any]:
+    """The state after move ``seq`` as ``user`` may see it (``powergrid.view`` of the replayed
+    state for the user's seat): nothing hidden then is shown now, and ``legal`` is empty."""
+    if game.status == Game.Status.OPEN or not game.state_json:
+        raise ValueError("The game has not started")
+    seq = max(0, min(int(seq), game.seq))
+    data = game_state_for(game, user, state=_state_at(game, seq))
+    data["legal"] = []
+    data["to_act"] = data.get("to_act", [])
+    data["deadline"] = None
+    data["seq"] = seq
+    return data
+
+
+def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, dict, dict]]:
+    """For each move after ``since``: (move, spectator view before, spectator view after).
+
+    Spectator views hold only public facts, so whatever is derived from them (the move log's
+    sentences) is safe to show anyone. Keeps the last replayed state per game to go on from."""
+    if game.status == Game.Status.OPEN or not game.state_json:
+        return
+    hit = _timeline_cache.get(game.pk)
+    if hit is not None and hit[0] == since:
+        state = hit[1]
+    else:
+        state = _state_at(game, since) if since else None
+        if state is None:
+            state = _replay_from_scratch(game, _initial_areas(game), [])
+    before = engine.view(state, None)
+    last = since
+    for m in _moves_upto(game, since, game.seq):
+        state = engine.apply(state, m.seat, m.action)
+        after = engine.view(state, None)
+        last = m.seq
+        yield m, before, after
+        before = after
+    _timeline_cache[game.pk] = (last, state)
+    _timeline_cache.move_to_end(game.pk)
+    while len(_timeline_cache) > _TIMELINE_CACHE_SIZE:
+        _timeline_cache.popitem(last=False)
+
+
+def game_build_quote(game: Game, user: Any, cities: list[str]) -> dict[str, Any]:
+    """What adding ``cities`` now would cost the user's seat (the engine's cheapest order), and
+    their money left. ``{"cost": n, "money_left": m}`` or ``{"error": {code, message}}``."""
+    seat = seat_of(game, user)
+    if seat is None or game.status != Game.Status.RUNNING:
+        return {"error": {"code": "not_a_player", "message": "You hold no seat in this game."}}
+    state = game_engine_state(game)
+    try:
+        cost = powergrid.quote_build(state, seat.seat, list(cities))
+    except engine.IllegalAction as exc:
+        return {"error": {"code": exc.code, "message": exc.message}}
+    money = state.players[seat.seat].money
+    return {"cost": cost, "money_left": money - cost}
+
+
+def game_best_power_for(game: Game, user: Any) -> dict[str, Any] | None:
+    """The user's best choice of plants to fire now (the engine's), or None."""
+    seat = seat_of(game, user)
+    if seat is None or game.status != Game.Status.RUNNING:
+        return None
+    state = game_engine_state(game)
+    plants, hybrid, cities = powergrid.best_power(state, seat.seat)
+    return {
+        "plants": list(plants),
+        "hybrid": {int(k): {"coal": v[0], "oil": v[1]} for k, v in hybrid.items()},
+        "cities": cities,
+    }

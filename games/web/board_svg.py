@@ -1,0 +1,177 @@
+"""The board as inline SVG, drawn with the standard library from the engine's map data.
+
+The static part (connections, cost labels, cities, names; areas not in play greyed out) depends only
+on the map, the areas in play and the language, so it is cached; houses, selections and the
+buildable marks are drawn per request on top of it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from powergrid.maps import GameMap, load_map
+
+#: Fill of each area (the board's colour names); anything unknown is drawn neutral.
+AREA_FILL = {
+    "green": "#cfe8c4",
+    "brown": "#e3cdb4",
+    "yellow": "#f4e7a1",
+    "red": "#f3c1bd",
+    "cyan": "#bfe6ec",
+    "blue": "#c5d3f2",
+    "purple": "#dccbee",
+}
+AREA_STROKE = {
+    "green": "#3d7a2a",
+    "brown": "#7a5230",
+    "yellow": "#8a7400",
+    "red": "#a3302a",
+    "cyan": "#237a87",
+    "blue": "#2e4f9e",
+    "purple": "#6a3f99",
+}
+#: Player colours (seats' colour names) as drawn.
+PLAYER_FILL = {
+    "red": "#d7263d",
+    "blue": "#1f5fbf",
+    "green": "#2a9d3c",
+    "yellow": "#f2c500",
+    "purple": "#8e44ad",
+    "black": "#222222",
+}
+
+CITY_R = 13
+#: Offsets of the three build spaces inside a city circle (10, 15, 20).
+SLOTS = ((-4.5, -4.5), (4.5, -4.5), (0.0, 4.0))
+SLOT = 7.0
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def city_name(city: Any, lang: str) -> str:
+    return city.name_ja if lang == "ja" and city.name_ja else city.name_en
+
+
+@lru_cache(maxsize=64)
+def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[str, str, str]:
+    """(opening tag with the background and connections, cities, closing) for a board."""
+    gmap: GameMap = load_map(slug)
+    w, h = gmap.viewbox
+    in_play = set(areas) if areas else set(gmap.areas)
+    live = {s for s, c in gmap.cities.items() if c.area in in_play}
+    out: list[str] = []
+    label = escape(gmap.name_ja if lang == "ja" else gmap.name_en)
+    cls = "board board-small" if small else "board"
+    out.append(
+        f'<svg class="{cls}" viewBox="-10 -10 {_fmt(w + 20)} {_fmt(h + 20)}" role="img" '
+        f'aria-labelledby="board-title-{slug}" xmlns="http://www.w3.org/2000/svg">'
+        f'<title id="board-title-{slug}">{label}</title>'
+    )
+    out.append('<g class="links">')
+    labels: list[str] = []
+    for con in gmap.connections:
+        a, b = gmap.cities[con.a], gmap.cities[con.b]
+        off = " off" if (con.a not in live or con.b not in live) else ""
+        out.append(
+            f'<line class="link{off}" x1="{_fmt(a.x)}" y1="{_fmt(a.y)}" '
+            f'x2="{_fmt(b.x)}" y2="{_fmt(b.y)}"/>'
+        )
+        if not small:
+            mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
+            labels.append(
+                f'<g class="cost{off}"><circle cx="{_fmt(mx)}" cy="{_fmt(my)}" r="7"/>'
+                f'<text x="{_fmt(mx)}" y="{_fmt(my + 3.2)}">{con.cost}</text></g>'
+            )
+    out.append("</g>")
+    out.append('<g class="costs">' + "".join(labels) + "</g>")
+    head = "".join(out)
+    cities: list[str] = []
+    for s, c in gmap.cities.items():
+        fill = AREA_FILL.get(c.area, "#e6e6e6")
+        stroke = AREA_STROKE.get(c.area, "#666")
+        off = s not in live
+        if off:
+            fill, stroke = "#e4e4e4", "#a8a8a8"
+        cx, cy = _fmt(c.x), _fmt(c.y)
+        name = escape(city_name(c, lang))
+        r = 9 if small else CITY_R
+        body = f'<circle class="disc" cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="{stroke}"/>'
+        if not small:
+            for i, (dx, dy) in enumerate(SLOTS):
+                body += (
+                    f'<rect class="slot slot{i + 1}" x="{_fmt(c.x + dx - SLOT / 2)}" '
+                    f'y="{_fmt(c.y + dy - SLOT / 2)}" width="{_fmt(SLOT)}" height="{_fmt(SLOT)}"/>'
+                )
+            body += f'<text class="name" x="{cx}" y="{_fmt(c.y + CITY_R + 11)}">{name}</text>'
+        cities.append(
+            f'<g class="city{" off" if off else ""}" data-city="{s}" data-area="{c.area}">'
+            f"<title>{name}</title>{body}@@{s}@@</g>"
+        )
+    return head, "".join(cities), "</svg>"
+
+
+def render_board(
+    *,
+    map_slug: str,
+    areas: list[str] | None,
+    lang: str,
+    occupancy: dict[str, list[int]] | None = None,
+    colours: dict[int, str] | None = None,
+    buildable: dict[str, int] | None = None,
+    selected: set[str] | None = None,
+    small: bool = False,
+) -> str:
+    """The board's SVG. ``occupancy`` maps city slugs to seats in build-space order; ``colours``
+    maps seats to colour names; ``buildable`` marks the cities the viewer may pick now (with
+    their cost alone); ``selected`` those already picked."""
+    head, cities, tail = _static(map_slug, tuple(sorted(areas or ())), lang, small)
+    occupancy = occupancy or {}
+    colours = colours or {}
+    buildable = buildable or {}
+    selected = selected or set()
+    gmap = load_map(map_slug)
+    parts = cities.split("@@")
+    # parts alternate: markup, slug, markup, slug, ... markup
+    out = [head]
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(part)
+            continue
+        slug = part
+        extra: list[str] = []
+        seats = occupancy.get(slug) or []
+        if seats and not small:
+            c = gmap.cities[slug]
+            for k, seat in enumerate(seats[:3]):
+                dx, dy = SLOTS[k]
+                fill = PLAYER_FILL.get(colours.get(seat, ""), "#444")
+                extra.append(
+                    f'<rect class="house" data-seat="{seat}" x="{_fmt(c.x + dx - SLOT / 2)}" '
+                    f'y="{_fmt(c.y + dy - SLOT / 2)}" width="{_fmt(SLOT)}" '
+                    f'height="{_fmt(SLOT)}" fill="{fill}"/>'
+                )
+        if slug in buildable:
+            c = gmap.cities[slug]
+            on = slug in selected
+            extra.append(
+                f'<circle class="pick{" on" if on else ""}" cx="{_fmt(c.x)}" '
+                f'cy="{_fmt(c.y)}" r="{CITY_R + 4}"/>'
+            )
+        out.append("".join(extra))
+    out.append(tail)
+    svg = "".join(out)
+    if buildable:
+        # Buildable cities become focusable toggles (the checkboxes stay the no-JS way to pick).
+        for slug, cost in buildable.items():
+            svg = svg.replace(
+                f'<g class="city" data-city="{slug}"',
+                f'<g class="city buildable{" selected" if slug in selected else ""}" '
+                f'data-city="{slug}" data-cost="{cost}" tabindex="0" role="button" '
+                f'aria-pressed="{"true" if slug in selected else "false"}"',
+                1,
+            )
+    return svg

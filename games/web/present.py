@@ -1,0 +1,154 @@
+"""Turns the player's view of the state (``games.selectors.game_state_for``) into what the game
+page's templates draw: plant cards, the resource track, player panels, the forms awaited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from powergrid.tables import INCOME, MARKET_PRICES, PLAYER_COUNTS, RESOURCES, RESUPPLY
+
+FUEL_TOKENS = {
+    "coal": ["coal"],
+    "oil": ["oil"],
+    "hybrid": ["coal", "oil"],
+    "garbage": ["garbage"],
+    "uranium": ["uranium"],
+    "ecological": [],
+    "fusion": [],
+}
+
+
+def fuel_label(fuel: str) -> str:
+    return {
+        "coal": _("coal"),
+        "oil": _("oil"),
+        "hybrid": _("coal or oil"),
+        "garbage": _("garbage"),
+        "uranium": _("uranium"),
+        "ecological": _("ecological"),
+        "fusion": _("fusion"),
+    }.get(fuel, fuel)
+
+
+def resource_label(r: str) -> str:
+    return {"coal": _("Coal"), "oil": _("Oil"), "garbage": _("Garbage"), "uranium": _("Uranium")}[r]
+
+
+def phase_label(phase: str) -> str:
+    return {
+        "auction": _("Auction"),
+        "resources": _("Buying resources"),
+        "build": _("Building"),
+        "bureaucracy": _("Bureaucracy"),
+        "finished": _("Finished"),
+    }.get(phase, phase)
+
+
+def colour_label(colour: str) -> str:
+    return {
+        "red": pgettext("player colour", "red"),
+        "blue": pgettext("player colour", "blue"),
+        "green": pgettext("player colour", "green"),
+        "yellow": pgettext("player colour", "yellow"),
+        "purple": pgettext("player colour", "purple"),
+        "black": pgettext("player colour", "black"),
+    }.get(colour, colour)
+
+
+def plant_card(p: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
+    if p.get("step3"):
+        return {"step3": True, "number": "step3"}
+    fuel = p["fuel"]
+    card = {
+        "number": p["number"],
+        "fuel": fuel,
+        "fuel_label": fuel_label(fuel),
+        "burns": p["burns"],
+        "powers": p["powers"],
+        # icons: one token glyph per resource burnt (hybrids show a mixed token)
+        "icons": ["hybrid" if fuel == "hybrid" else fuel] * p["burns"],
+        "capacity": 2 * p["burns"],
+    }
+    if stored:
+        st = p.get("stored") or {}
+        card["stored"] = [r for r in RESOURCES for _ in range(int(st.get(r, 0)))]
+    return card
+
+
+def resource_track(market: dict[str, list[int]]) -> list[dict[str, Any]]:
+    """Each resource's spaces (price, places, tokens present), drawn like the board's track."""
+    out = []
+    for i, r in enumerate(RESOURCES):
+        present = market.get(r, [])
+        counts: dict[int, int] = {}
+        for price in present:
+            counts[price] = counts.get(price, 0) + 1
+        spaces = []
+        places: dict[int, int] = {}
+        for price in MARKET_PRICES[i]:
+            places[price] = places.get(price, 0) + 1
+        for price, n in places.items():
+            have = counts.get(price, 0)
+            spaces.append({"price": price, "tokens": range(have), "empty": range(n - have)})
+        out.append(
+            {
+                "resource": r,
+                "label": resource_label(r),
+                "spaces": spaces,
+                "count": len(present),
+                "cheapest": present[0] if present else None,
+            }
+        )
+    return out
+
+
+def income_rows() -> list[tuple[str, int]]:
+    return [(f"{i}" if i < len(INCOME) - 1 else f"{i}+", v) for i, v in enumerate(INCOME)]
+
+
+def resupply_rows(players: int, step: int) -> list[dict[str, Any]]:
+    table = RESUPPLY.get(players, ())
+    return [
+        {"step": s + 1, "counts": list(row), "current": s + 1 == step}
+        for s, row in enumerate(table)
+    ]
+
+
+def player_panels(state: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+    by_seat = {p["seat"]: p for p in state["players"]}
+    to_act = set(state.get("to_act") or [])
+    result = {r["seat"]: r for r in (state.get("result") or [])}
+    panels = []
+    for pos, seat in enumerate(state["order"]):
+        p = by_seat[seat]
+        plants = [plant_card(x, stored=True) for x in p["plants"]]
+        capacity = sum(x.get("powers", 0) for x in plants if not x.get("step3"))
+        panels.append(
+            {
+                "position": pos + 1,
+                "seat": seat,
+                "name": p.get("name") or f"#{seat + 1}",
+                "colour": p["colour"],
+                "colour_label": colour_label(p["colour"]),
+                "cities": len(p["cities"]),
+                "can_power": capacity,
+                "plants": plants,
+                "money": p["money"],
+                "is_you": seat == viewer,
+                "to_act": seat in to_act,
+                "resources": p["resources"],
+                "powered": (state.get("powered") or [0] * (seat + 1))[seat],
+                "result": result.get(seat),
+            }
+        )
+    return panels
+
+
+def step_facts(players: int) -> dict[str, Any]:
+    row = PLAYER_COUNTS.get(players)
+    if row is None:
+        return {}
+    return {"step2": row.step2_cities, "end": row.end_cities, "max_plants": row.max_plants}

@@ -1,0 +1,543 @@
+"""Server-rendered pages: home, create, the game page (lobby, board, forms, log), history, and
+the small JSON build quote. Thin views: moves go through ``games.services.move_submit``, state
+comes out through ``games.selectors`` only."""
+
+from __future__ import annotations
+
+import functools
+import secrets
+import zoneinfo
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.models import Game, Move
+from powergrid.tables import RESOURCES, income
+
+from . import board_svg, log, present
+from .errors import error_text
+from .forms import FormProblem, GameCreateForm, action_from_post
+
+LOG_TAIL = 40
+
+
+def with_user_timezone(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Render dates in the signed-in user's time zone (their profile's), else UTC."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        tz = "UTC"
+        user = request.user
+        if user.is_authenticated:
+            profile = getattr(user, "profile", None)
+            tz = getattr(profile, "timezone", None) or "UTC"
+        try:
+            timezone.activate(zoneinfo.ZoneInfo(tz))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            timezone.activate(zoneinfo.ZoneInfo("UTC"))
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            timezone.deactivate()
+
+    return wrapped
+
+
+def _lang() -> str:
+    return (translation.get_language() or "en")[:2]
+
+
+def _game_or_404(game_id: int) -> Game:
+    game = selectors.game_get(game_id=game_id)
+    if game is None:
+        raise Http404(_("No such game."))
+    return game
+
+
+def _names(game: Game) -> dict[int, str]:
+    return {s.seat: selectors.seat_name(s) for s in selectors.game_seats(game)}
+
+
+# -- home ----------------------------------------------------------------------
+
+
+@with_user_timezone
+def home(request: HttpRequest) -> HttpResponse:
+    mine: list[dict[str, Any]] = []
+    if request.user.is_authenticated:
+        for g in selectors.game_list(user=request.user, mine=True).exclude(
+            status=Game.Status.FINISHED
+        )[:50]:
+            mine.append(_game_row(g, request.user))
+        finished = [
+            _game_row(g, request.user)
+            for g in selectors.game_list(user=request.user, mine=True, status="finished")[:10]
+        ]
+    else:
+        finished = []
+    open_games = [
+        _game_row(g, request.user)
+        for g in selectors.game_list(user=request.user, status="open")[:30]
+    ]
+    running = [
+        _game_row(g, request.user)
+        for g in selectors.game_list(user=request.user, status="running")[:10]
+    ]
+    return render(
+        request,
+        "home.html",
+        {
+            "mine": mine,
+            "finished": finished,
+            "open_games": open_games,
+            "running": running,
+            "create_form": GameCreateForm(lang=_lang()) if request.user.is_authenticated else None,
+        },
+    )
+
+
+def _game_row(game: Game, user: Any) -> dict[str, Any]:
+    seats = selectors.game_seats(game)
+    me = selectors.seat_of(game, user)
+    to_act = set(game.to_act or [])
+    gmap = board_svg.load_map(game.map)
+    return {
+        "game": game,
+        "map_name": gmap.name_ja if _lang() == "ja" else gmap.name_en,
+        "players": [selectors.seat_name(s) for s in seats],
+        "count": len(seats),
+        "waiting_for": [selectors.seat_name(s) for s in seats if s.seat in to_act],
+        "your_turn": me is not None and me.seat in to_act and game.status == "running",
+        "your_deadline": me.deadline if me is not None and me.seat in to_act else None,
+        "is_member": me is not None,
+        "can_join": me is None and game.status == "open" and len(seats) < game.max_players,
+    }
+
+
+# -- creating a game ----------------------------------------------------------------------
+
+
+@login_required
+@with_user_timezone
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST or None, lang=_lang())
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            game = services.game_create(
+                creator=request.user,
+                map=d["map"],
+                max_players=d["max_players"],
+                areas=form.chosen_areas(),
+                options={
+                    "turn_hours": d["turn_hours"],
+                    "variant": "first_game" if d["first_game"] else "standard",
+                },
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, error_text(exc.code, exc.message))
+        else:
+            messages.success(request, _("Game created. Share its page with the other players."))
+            return HttpResponseRedirect(reverse("game", args=[game.pk]))
+    return render(
+        request, "games/new.html", _create_context(form), status=400 if form.errors else 200
+    )
+
+
+def _create_context(form: GameCreateForm) -> dict[str, Any]:
+    lang = _lang()
+    maps = []
+    for group in form.area_fields():
+        maps.append(
+            {
+                **group,
+                "svg": board_svg.render_board(
+                    map_slug=group["map"], areas=None, lang=lang, small=True
+                ),
+            }
+        )
+    return {"form": form, "maps": maps, "area_counts": [(2, 3), (3, 3), (4, 4), (5, 5), (6, 5)]}
+
+
+# -- the lobby ----------------------------------------------------------------------
+
+
+@require_POST
+@login_required
+def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
+    game = _game_or_404(game_id)
+    fn = {"join": services.game_join, "leave": services.game_leave, "start": services.game_start}
+    if what not in fn:
+        raise Http404()
+    try:
+        result = fn[what](game_id=game.pk, user=request.user)
+    except services.ServiceError as exc:
+        messages.error(request, error_text(exc.code, exc.message))
+    else:
+        if what == "leave" and result is None:
+            messages.info(request, _("You left; the game was removed."))
+            return HttpResponseRedirect(reverse("home"))
+        messages.success(
+            request,
+            {
+                "join": _("You joined the game."),
+                "leave": _("You left the game."),
+                "start": _("The game has started."),
+            }[what],
+        )
+    return HttpResponseRedirect(reverse("game", args=[game.pk]))
+
+
+# -- the game page ----------------------------------------------------------------------
+
+
+@with_user_timezone
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_or_404(game_id)
+    ctx: dict[str, Any] = {}
+    if game.status != Game.Status.OPEN and "preview" in request.GET:
+        ctx["build_selected"] = [c for c in request.GET.getlist("cities") if c]
+    if "calc" in request.GET:
+        ctx["calc_query"] = request.GET
+    return _render_game(request, game, **ctx)
+
+
+def _render_game(
+    request: HttpRequest,
+    game: Game,
+    *,
+    error: dict[str, str] | None = None,
+    status: int = 200,
+    build_selected: list[str] | None = None,
+    calc_query: Any = None,
+    history_seq: int | None = None,
+) -> HttpResponse:
+    lang = _lang()
+    user = request.user
+    me = selectors.seat_of(game, user)
+    ctx: dict[str, Any] = {
+        "game": game,
+        "me": me,
+        "error": error,
+        "lang": lang,
+        "names": _names(game),
+    }
+    gmap = board_svg.load_map(game.map)
+    ctx["map_name"] = gmap.name_ja if lang == "ja" else gmap.name_en
+    if game.status == Game.Status.OPEN:
+        seats = selectors.game_seats(game)
+        ctx.update(
+            lobby=True,
+            seats=[
+                {
+                    "name": selectors.seat_name(s),
+                    "colour": s.colour,
+                    "colour_label": present.colour_label(s.colour),
+                    "is_creator": s.user_id == game.creator_id,
+                }
+                for s in seats
+            ],
+            is_creator=user.is_authenticated and game.creator_id == user.pk,
+            can_join=user.is_authenticated and me is None and len(seats) < game.max_players,
+            board=board_svg.render_board(map_slug=game.map, areas=game.areas, lang=lang),
+            areas_label=", ".join(
+                (gmap.areas[a].name_ja if lang == "ja" else gmap.areas[a].name_en)
+                for a in (game.areas or [])
+                if a in gmap.areas
+            ),
+        )
+        return render(request, "games/game.html", ctx, status=status)
+
+    if history_seq is not None:
+        state = selectors.game_history_state_for(game, user, history_seq)
+    else:
+        state = selectors.game_state_for(game, user)
+    viewer = state.get("seat")
+    colours = {p["seat"]: p["colour"] for p in state["players"]}
+    legal = {entry["type"]: entry for entry in state.get("legal") or []}
+    you = next((p for p in state["players"] if p["seat"] == viewer), None)
+    money = you["money"] if you else None
+    build = legal.get("build")
+    selected = [c for c in (build_selected or []) if build and c in build["cities"]]
+    ctx.update(
+        lobby=False,
+        state=state,
+        history_seq=history_seq,
+        seq=game.seq,
+        phase_label=present.phase_label(state["phase"]),
+        board=board_svg.render_board(
+            map_slug=game.map,
+            areas=state["areas"],
+            lang=lang,
+            occupancy=state["cities"],
+            colours=colours,
+            buildable=build["cities"] if build else None,
+            selected=set(selected),
+        ),
+        current=[present.plant_card(p) for p in state["plant_market"]["current"]],
+        future=[present.plant_card(p) for p in state["plant_market"]["future"]],
+        track=present.resource_track(state["resource_market"]),
+        panels=present.player_panels(state, viewer),
+        you=you,
+        money=money,
+        legal=legal,
+        form_id=secrets.token_urlsafe(12),
+        income_rows=present.income_rows(),
+        resupply=present.resupply_rows(state["players_count"], state["step"]),
+        resources=RESOURCES,
+        facts=present.step_facts(state["players_count"]),
+        waiting=[ctx["names"].get(s, "?") for s in state.get("to_act") or []],
+    )
+    auction = state.get("auction")
+    if auction:
+        ctx["auction"] = {
+            "plant": present.plant_card(auction["plant"]),
+            "high_bid": auction["high_bid"],
+            "high_bidder": ctx["names"].get(auction["high_bidder"], "?"),
+            "bidders": [ctx["names"].get(s, "?") for s in auction["bidders"]],
+        }
+    if "choose_plant" in legal:
+        entry = legal["choose_plant"]
+        by_number = {p["number"]: p for p in state["plant_market"]["current"] if "number" in p}
+        ctx["choose"] = [
+            {**present.plant_card(by_number[p["number"]]), "min_bid": p["min_bid"]}
+            for p in entry["plants"]
+            if p["number"] in by_number
+        ]
+        ctx["choose_max"] = entry["max_bid"]
+    if "discard_plant" in legal and you:
+        ctx["discard"] = [
+            present.plant_card(p, stored=True)
+            for p in you["plants"]
+            if p.get("number") in legal["discard_plant"]["plants"]
+        ]
+        ctx["holds_tokens"] = any((you.get("resources") or {}).values())
+    if "buy_resources" in legal:
+        entry = legal["buy_resources"]
+        ctx["buy"] = [
+            {
+                "resource": r,
+                "label": present.resource_label(r),
+                "max": entry["max"].get(r, 0),
+                "prices": entry["prices"].get(r, []),
+                "prices_text": ", ".join(str(x) for x in entry["prices"].get(r, [])),
+            }
+            for r in RESOURCES
+        ]
+    if build:
+        cities = []
+        for slug, cost in sorted(build["cities"].items(), key=lambda kv: (kv[1], kv[0])):
+            c = gmap.cities[slug]
+            cities.append(
+                {
+                    "slug": slug,
+                    "name": board_svg.city_name(c, lang),
+                    "cost": cost,
+                    "checked": slug in selected,
+                }
+            )
+        ctx["build_cities"] = cities
+        if selected:
+            ctx["quote"] = selectors.game_build_quote(game, user, selected)
+            if "error" in ctx["quote"]:
+                ctx["quote"]["error"]["text"] = error_text(
+                    ctx["quote"]["error"]["code"], ctx["quote"]["error"]["message"]
+                )
+    if "power" in legal and you:
+        best = selectors.game_best_power_for(game, user) or {
+            "plants": [],
+            "hybrid": {},
+            "cities": 0,
+        }
+        able = set(legal["power"]["plants"])
+        ctx["power"] = [
+            {
+                **present.plant_card(p, stored=True),
+                "able": p.get("number") in able,
+                "checked": p.get("number") in best["plants"],
+                "hybrid_coal": (best["hybrid"].get(p.get("number")) or {}).get("coal"),
+            }
+            for p in you["plants"]
+            if "number" in p
+        ]
+        ctx["power_best"] = best
+        ctx["power_income"] = income(best["cities"])
+    # The move log (the newest last) and links to the board after each move.
+    entries = log.entries(game)
+    if history_seq is not None:
+        entries = [e for e in entries if e["seq"] <= history_seq]
+    tail = entries[-LOG_TAIL:]
+    ctx["log"] = [
+        {**e, "text": log.sentence(e, ctx["names"], game.map, lang)} for e in reversed(tail)
+    ]
+    ctx["log_more"] = len(entries) > len(tail)
+    ctx["calc"] = _calculator(state, money, calc_query)
+    return render(request, "games/game.html", ctx, status=status)
+
+
+def _calculator(state: dict[str, Any], money: int | None, query: Any) -> dict[str, Any]:
+    """The cost calculator (the no-JS path computes the answer here; JS does it live)."""
+    market = state["resource_market"]
+    out: dict[str, Any] = {"market": market, "money": money, "asked": False}
+    out["fields"] = [
+        {"resource": r, "label": present.resource_label(r), "value": 0} for r in RESOURCES
+    ]
+    if query is None:
+        return out
+    try:
+        counts = {r: max(0, int(query.get(f"calc_{r}") or 0)) for r in RESOURCES}
+        cities = max(0, int(query.get("calc_cities") or 0))
+        bid = max(0, int(query.get("calc_bid") or 0))
+    except ValueError:
+        out["problem"] = _("Please enter whole numbers.")
+        return out
+    short = [r for r in RESOURCES if counts[r] > len(market.get(r, []))]
+    res_cost = sum(sum(market.get(r, [])[: counts[r]]) for r in RESOURCES)
+    total = res_cost + cities + bid
+    for f in out["fields"]:
+        f["value"] = counts[f["resource"]]
+    out.update(
+        asked=True,
+        counts=counts,
+        cities=cities,
+        bid=bid,
+        res_cost=res_cost,
+        total=total,
+        left=None if money is None else money - total,
+        short=[present.resource_label(r) for r in short],
+    )
+    return out
+
+
+# -- moves ----------------------------------------------------------------------
+
+
+@require_POST
+@with_user_timezone
+def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_or_404(game_id)
+    if not request.user.is_authenticated:
+        return HttpResponseRedirect(f"{reverse(settings.LOGIN_URL)}?next={request.path}")
+    if request.POST.get("preview") and request.POST.get("action") == "build":
+        query = urlencode(
+            [("preview", "1")] + [("cities", c) for c in request.POST.getlist("cities")]
+        )
+        return HttpResponseRedirect(f"{reverse('game', args=[game.pk])}?{query}#move")
+    form_id = (request.POST.get("form_id") or "")[:64] or None
+    try:
+        expected_seq = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        expected_seq = -1
+    if form_id and _already_applied(game, request.user, form_id):
+        messages.info(request, _("That move was already recorded."))
+        return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#move")
+    try:
+        action = action_from_post(request.POST)
+        services.move_submit(
+            game_id=game.pk,
+            user=request.user,
+            action=action,
+            expected_seq=expected_seq,
+            source=Move.Source.WEB,
+            idempotency_key=form_id,
+        )
+    except FormProblem as exc:
+        return _render_game(
+            request, _fresh(game), error={"code": exc.code, "text": exc.message}, status=400
+        )
+    except services.StaleState as exc:
+        game = _fresh(game)
+        if form_id and _already_applied(game, request.user, form_id):
+            messages.info(request, _("That move was already recorded."))
+            return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#move")
+        return _render_game(
+            request,
+            game,
+            error={"code": exc.code, "text": error_text(exc.code, exc.message)},
+            status=409,
+        )
+    except services.ServiceError as exc:
+        return _render_game(
+            request,
+            _fresh(game),
+            error={"code": exc.code, "text": error_text(exc.code, exc.message)},
+            status=exc.status if exc.status < 500 else 400,
+        )
+    messages.success(request, _("Your move was recorded."))
+    return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#top")
+
+
+def _fresh(game: Game) -> Game:
+    return selectors.game_get(game_id=game.pk) or game
+
+
+def _already_applied(game: Game, user: Any, form_id: str) -> bool:
+    return Move.objects.filter(game=game, user=user, idempotency_key=form_id).exists()
+
+
+@require_GET
+@with_user_timezone
+def game_history(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
+    game = _game_or_404(game_id)
+    if game.status == Game.Status.OPEN:
+        raise Http404()
+    if seq > game.seq:
+        raise Http404()
+    return _render_game(request, game, history_seq=seq)
+
+
+@require_GET
+def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
+    """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's)."""
+    game = _game_or_404(game_id)
+    cities = [c for c in request.GET.getlist("cities") if c][:30]
+    if not cities:
+        return JsonResponse({"cost": 0, "money_left": None})
+    data = selectors.game_build_quote(game, request.user, cities)
+    if "error" in data:
+        data["error"]["text"] = error_text(data["error"]["code"], data["error"]["message"])
+        return JsonResponse(data, status=400)
+    return JsonResponse(data)
+
+
+# -- language ----------------------------------------------------------------------
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    lang = request.POST.get("language", "")
+    nxt = request.POST.get("next") or "/"
+    if not url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}):
+        nxt = "/"
+    response = HttpResponseRedirect(nxt)
+    if lang in dict(settings.LANGUAGES):
+        if request.user.is_authenticated:
+            profile = getattr(request.user, "profile", None)
+            if profile is not None and profile.language != lang:
+                profile.language = lang
+                profile.save(update_fields=["language"])
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, lang, max_age=365 * 24 * 3600)
+    return response
+
+
+@require_GET
+def game_history_jump(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The no-JS "board after move N" form: redirect to that move's history page."""
+    game = _game_or_404(game_id)
+    try:
+        seq = max(0, min(int(request.GET.get("seq", "")), game.seq))
+    except ValueError:
+        seq = game.seq
+    return HttpResponseRedirect(reverse("game_history", args=[game.pk, seq]))
