@@ -24,11 +24,12 @@ from typing import Any, Protocol
 import powergrid
 from powergrid.network import INF, Board
 from powergrid.plants import PLANTS, STEP3
-from powergrid.power import capacity, fits, room_for
+from powergrid.power import best_power, capacity, fits, room_for
 from powergrid.state import AUCTION, BUILD, FINISHED, FIRST_GAME, RESOURCES, State
 from powergrid.tables import (
     BUILD_COSTS,
     FIRST_GAME_END,
+    HOUSES,
     MARKET_CAPACITY,
     MARKET_PRICES,
     PLAYER_COUNTS,
@@ -414,6 +415,19 @@ class HeuristicBot:
     """A quick, sensible player (see the module doc). Stateless between calls: any number of
     games may share one instance."""
 
+    #: Over a plant's number, the most it bids: base + per city it powers (+ when short).
+    premium_base = 1
+    premium_per_city = 0
+    premium_needy = 2
+    #: From this round on, build towards the end whatever the position (no endless games).
+    stall_round = 16
+    #: Money kept back from building per step before the late game.
+    build_reserve = 0
+    #: Money kept back from a bid (plus two per token the plant burns).
+    bid_reserve = 8
+    #: Fuel bought for this many cities beyond those owned (plus the step).
+    fuel_ahead = 2
+
     def choose(self, state: State, seat: int) -> Action:
         phase = state.phase
         if phase == AUCTION:
@@ -444,12 +458,12 @@ class HeuristicBot:
         p = PLANTS[number]
         cap = _powers(player.plants)
         cities = len(player.cities)
-        premium = 2 + p.powers * 2
+        premium = self.premium_base + p.powers * self.premium_per_city
         if cap <= cities + 1:
-            premium += 6  # we need capacity badly
+            premium += self.premium_needy  # we need capacity badly
         limit = number + premium
         # Keep money to fuel it and to build (less as the game goes on, plants matter more then).
-        reserve = 0 if state.round == 1 else 8 + 2 * p.burns
+        reserve = 0 if state.round == 1 else self.bid_reserve + 2 * p.burns
         return min(limit, player.money - reserve)
 
     def _auction(self, state: State, seat: int) -> Action:
@@ -527,7 +541,7 @@ class HeuristicBot:
         they power the cities we expect to have."""
         player = state.players[seat]
         cities = len(player.cities)
-        target = min(cities + 2 + (state.step - 1), self._end_cities(state))
+        target = min(cities + self.fuel_ahead + (state.step - 1), self._end_cities(state))
         scores = _scores(state.resources)
         plants = sorted(player.plants, key=lambda n: -scores[n])
         fire: list[int] = []
@@ -620,13 +634,14 @@ class HeuristicBot:
                 break
         return best_i if best_i >= 0 else avail[0]
 
-    def _build(self, state: State, seat: int) -> Action:
-        player = state.players[seat]
-        mine = player.cities
-        have = len(mine)
+    def _build_plan(self, state: State, seat: int) -> tuple[int, int]:
+        """How many cities to add at most, and the money to spend on them."""
+        players = state.players
+        player = players[seat]
+        have = len(player.cities)
         cap = _powers(player.plants)
         end = self._end_cities(state)
-        leader = max(len(p.cities) for p in state.players)
+        leader = max(len(p.cities) for p in players)
         late = state.step == 3 or leader >= end - 4
         if late:
             want = cap - have + 2
@@ -634,13 +649,36 @@ class HeuristicBot:
             want = cap - have + 1
             if state.round == 1:
                 want = max(want, 1)
-        if state.variant == FIRST_GAME:
-            want = min(want, FIRST_GAME_END - have)
-        if want <= 0:
-            return {"type": "build", "cities": []}
         budget = player.money
         if not late:
-            budget -= 5 * state.step
+            budget -= self.build_reserve * state.step
+        elif have + want >= end or leader >= end:
+            # The game can end this round: the winner is who powers most. End it when we
+            # would win; otherwise build no more than our fuel can power.
+            powerable = best_power(player.plants, player.res, HOUSES)[1]
+            # Rivals who built already this round keep their cities; the others may add more.
+            order = state.order
+            built = {order[len(order) - 1 - k] for k in range(state.turn)}
+            rivals = max(
+                best_power(q.plants, q.res, len(q.cities) if i in built else HOUSES)[1]
+                for i, q in enumerate(players)
+                if i != seat
+            )
+            if min(powerable, end) >= rivals:
+                want = max(want, end - have)
+            else:
+                want = min(want, powerable - have)
+        if state.round >= self.stall_round:
+            want = max(want, end - have)  # whatever happens, games end
+        if state.variant == FIRST_GAME:
+            want = min(want, FIRST_GAME_END - have)
+        return want, budget
+
+    def _build(self, state: State, seat: int) -> Action:
+        mine = state.players[seat].cities
+        want, budget = self._build_plan(state, seat)
+        if want <= 0 or budget < 10:
+            return {"type": "build", "cities": []}
         board = state.board
         names = board.cities
         rows = board.dist
