@@ -50,8 +50,11 @@ def _record_games(
     return out
 
 
-def _per_call_medians(recorded: list[tuple[Setup, Moves]]) -> tuple[float, float, float]:
-    """Median µs of one ``apply`` (every accepted move), ``legal`` and ``view``."""
+def _per_call_timings(
+    recorded: list[tuple[Setup, Moves]],
+) -> tuple[list[int], list[int], list[int]]:
+    """Nanoseconds of each ``apply`` (every accepted move, full validation), of ``legal`` for the
+    mover before each move and of ``view`` for the mover before every fourth move."""
     apply = powergrid.apply
     legal = powergrid.legal
     view = powergrid.view
@@ -75,31 +78,40 @@ def _per_call_medians(recorded: list[tuple[Setup, Moves]]) -> tuple[float, float
             state = apply(state, seat, action)
             t1 = clock()
             apply_ns.append(t1 - t0)
-    return (
-        statistics.median(apply_ns) / 1000.0,
-        statistics.median(legal_ns) / 1000.0,
-        statistics.median(view_ns) / 1000.0,
-    )
+    return apply_ns, legal_ns, view_ns
 
 
 def _replay_median_ms(recorded: list[tuple[Setup, Moves]], repeats: int) -> float:
+    """Replaying a whole game (``new_game`` and every move) from its log: the best of
+    ``repeats`` CPU times per game, the median over games."""
     times: list[float] = []
     for setup, moves in recorded:
         best = float("inf")
         for _ in range(repeats):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             bots_mod.replay(setup, moves)
-            best = min(best, time.perf_counter() - t0)
+            best = min(best, time.process_time() - t0)
         times.append(best * 1000.0)
     return statistics.median(times)
 
 
 def _games_per_second(players: int, games: int, seed: int) -> float:
-    t0 = time.perf_counter()
+    """Complete heuristic-bot games (bots' choices and the engine's ``apply``) per CPU second of
+    this one process, i.e. on one core, whatever else the machine runs."""
+    t0 = time.process_time()
     for s in range(seed, seed + games):
         bots = bots_mod.make_bots("heuristic", players, s)
         bots_mod.play_game("germany", players, s, bots)
-    return games / (time.perf_counter() - t0)
+    return games / (time.process_time() - t0)
+
+
+def _describe(label: str, ns: list[int]) -> str:
+    qs = statistics.quantiles(ns, n=10)
+    return (
+        f"  {label}: {len(ns)} calls, median {statistics.median(ns) / 1000:.2f} µs, "
+        f"mean {statistics.fmean(ns) / 1000:.2f} µs, p90 {qs[-1] / 1000:.2f} µs, "
+        f"max {max(ns) / 1000:.0f} µs"
+    )
 
 
 def _timed(label: str, fn: Callable[[], Any], log: TextIO) -> Any:
@@ -112,25 +124,30 @@ def _timed(label: str, fn: Callable[[], Any], log: TextIO) -> Any:
 def measure(
     *, quick: bool = False, games: int | None = None, seed: int = 1, log: TextIO | None = None
 ) -> dict[str, float]:
-    """Measure every figure and return them (rounded)."""
+    """Measure every figure and return them (rounded); progress and details go to ``log``."""
     log = log if log is not None else sys.stderr
-    n = games if games is not None else (4 if quick else 60)
+    n = games if games is not None else (4 if quick else 100)
     repeats = 1 if quick else 3
     gc.collect()
     rec4 = _timed("record 4p games", lambda: _record_games(4, n, seed), log)
     rec6 = _timed("record 6p games", lambda: _record_games(6, n, seed), log)
-    apply_us, legal_us, view_us = _timed(
-        "per-call timings", lambda: _per_call_medians(rec4 + rec6), log
+    apply_ns, legal_ns, view_ns = _timed(
+        "per-call timings", lambda: _per_call_timings(rec4 + rec6), log
     )
+    for label, ns in (("apply", apply_ns), ("legal", legal_ns), ("view", view_ns)):
+        print(_describe(label, ns), file=log)
+    moves4 = statistics.fmean(len(m) for _, m in rec4)
+    moves6 = statistics.fmean(len(m) for _, m in rec6)
+    print(f"  moves per game: 4p {moves4:.0f}, 6p {moves6:.0f}", file=log)
     replay4 = _timed("replay 4p", lambda: _replay_median_ms(rec4, repeats), log)
     replay6 = _timed("replay 6p", lambda: _replay_median_ms(rec6, repeats), log)
     gps = _timed(
         "heuristic games", lambda: _games_per_second(4, max(n, 10) * 2, seed + 10_000), log
     )
     return {
-        "apply_median_us": round(apply_us, 2),
-        "legal_median_us": round(legal_us, 2),
-        "view_median_us": round(view_us, 2),
+        "apply_median_us": round(statistics.median(apply_ns) / 1000.0, 2),
+        "legal_median_us": round(statistics.median(legal_ns) / 1000.0, 2),
+        "view_median_us": round(statistics.median(view_ns) / 1000.0, 2),
         "replay_4p_ms": round(replay4, 3),
         "replay_6p_ms": round(replay6, 3),
         "heuristic_games_per_s_4p": round(gps, 1),
@@ -156,7 +173,9 @@ def run_bench(
     *, quick: bool = False, games: int | None = None, seed: int = 1, out: TextIO | None = None
 ) -> dict[str, float]:
     out = out if out is not None else sys.stdout
-    print(f"powergrid bench ({'quick' if quick else 'full'}; one process, one core)", file=out)
+    mode = "quick smoke run, not figures" if quick else "full"
+    print(f"powergrid bench ({mode}; one process, so one core; times are CPU time", file=out)
+    print("  except the per-call medians, which use the wall clock)", file=out)
     figures = measure(quick=quick, games=games, seed=seed, log=out)
     for line in format_figures(figures):
         print(line, file=out)

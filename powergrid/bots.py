@@ -380,14 +380,31 @@ def _network_distances(board: Board, network: tuple[str, ...]) -> tuple[int, ...
     return tuple(a if a < b else b for a, b in zip(base, row, strict=True))
 
 
-@lru_cache(maxsize=4096)
 def _scores(market: tuple[int, int, int, int]) -> dict[int, float]:
-    """How good each plant is with these resource prices: cities powered, less what a firing
-    costs, a little for its number (bigger plants come later and last)."""
-    out: dict[int, float] = {}
-    for n, p in PLANTS.items():
-        out[n] = p.powers * 10.0 - p.burns * _fuel_price(market, p.fuel) * 1.5 + n * 0.1
-    return out
+    """How good each plant is with this resource market: cities powered, less what a firing
+    costs at the cheapest prices, a little for its number (bigger plants come later, last)."""
+    return _scores_at(
+        _cheapest(market, 0), _cheapest(market, 1), _cheapest(market, 2), _cheapest(market, 3)
+    )
+
+
+_PLANT_ROWS = tuple(
+    (n, p.powers * 10.0 + n * 0.1, p.burns * 1.5, p.fuel) for n, p in PLANTS.items()
+)
+
+
+@lru_cache(maxsize=4096)
+def _scores_at(coal: int, oil: int, garbage: int, uranium: int) -> dict[int, float]:
+    price = {
+        "coal": coal,
+        "oil": oil,
+        "garbage": garbage,
+        "uranium": uranium,
+        "hybrid": min(coal, oil),
+        "ecological": 0,
+        "fusion": 0,
+    }
+    return {n: base - burn * price[fuel] for n, base, burn, fuel in _PLANT_ROWS}
 
 
 @cache
