@@ -33,3 +33,24 @@ def post_move(client: Any, game: Game, data: dict[str, Any], *, seq: int | None 
     g = fresh(game)
     body = {"expected_seq": g.seq if seq is None else seq, **data}
     return client.post(f"/games/{g.pk}/move/", body)
+
+
+def advance(game: Game, users: list[Any], until: str, *, max_moves: int = 400) -> Game:
+    """Let the heuristic bot move for whoever is awaited until the phase is ``until``."""
+    from powergrid.bots import HeuristicBot
+
+    bot = HeuristicBot()
+    for _ in range(max_moves):
+        g = fresh(game)
+        state = selectors.game_engine_state(g)
+        if state.phase == until:
+            return g
+        seat = g.to_act[0]
+        services.move_submit(
+            game_id=g.pk,
+            user=users[seat],
+            action=bot.choose(state, seat),
+            expected_seq=g.seq,
+            source="api",
+        )
+    raise AssertionError(f"never reached {until}")
