@@ -1,0 +1,125 @@
+"""Accounts: profile on user creation, the allauth pages, profile and API token pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user(
+        username="acc", email="acc@example.com", password="a-long-password-1"
+    )
+
+
+def test_profile_created_with_defaults(user):
+    p = user.profile
+    assert p.timezone == "UTC"
+    assert p.language == "en"
+    assert p.notification_mode == "every_turn"
+    assert p.reminder_fraction == 0.8
+    assert p.vacation_days_per_year == 14
+    assert p.vacation_days_used == 0
+    assert p.name == "acc"
+
+
+@pytest.mark.parametrize(
+    "url", ["/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"]
+)
+def test_public_pages(client, url):
+    assert client.get(url).status_code == 200
+
+
+def test_signup_creates_profile_and_sends_verification(client):
+    r = client.post(
+        "/accounts/signup/",
+        {
+            "username": "newbie",
+            "email": "newbie@example.com",
+            "password1": "a-long-password-2",
+            "password2": "a-long-password-2",
+        },
+    )
+    assert r.status_code == 302
+    u = get_user_model().objects.get(username="newbie")
+    assert u.profile.language == "en"
+    assert any("newbie@example.com" in m.to for m in mail.outbox)
+
+
+def test_login_logout(client, user):
+    r = client.post("/accounts/login/", {"login": "acc", "password": "a-long-password-1"})
+    assert r.status_code == 302
+    assert client.get("/accounts/profile/").status_code == 200
+    client.post("/accounts/logout/")
+    assert client.get("/accounts/profile/").status_code == 302
+
+
+def test_password_reset_sends_email(client, user):
+    r = client.post("/accounts/password/reset/", {"email": "acc@example.com"})
+    assert r.status_code == 302
+    assert len(mail.outbox) == 1
+    assert "acc@example.com" in mail.outbox[0].to
+
+
+def test_profile_page_saves(client, user):
+    client.force_login(user)
+    r = client.post(
+        "/accounts/profile/",
+        {
+            "display_name": "Acc",
+            "timezone": "Asia/Tokyo",
+            "language": "ja",
+            "notification_mode": "digest",
+            "reminder_fraction": "0.5",
+        },
+    )
+    assert r.status_code == 302
+    user.profile.refresh_from_db()
+    assert user.profile.timezone == "Asia/Tokyo"
+    assert user.profile.notification_mode == "digest"
+    assert user.profile.name == "Acc"
+
+
+def test_profile_page_rejects_bad_timezone(client, user):
+    client.force_login(user)
+    r = client.post(
+        "/accounts/profile/",
+        {
+            "display_name": "",
+            "timezone": "Mars/Base",
+            "language": "en",
+            "notification_mode": "none",
+            "reminder_fraction": "0.8",
+        },
+    )
+    assert r.status_code == 200
+    user.profile.refresh_from_db()
+    assert user.profile.timezone == "UTC"
+
+
+def test_token_page_create_use_revoke(client, user):
+    from knox.models import AuthToken
+    from rest_framework.test import APIClient
+
+    client.force_login(user)
+    assert client.get("/accounts/tokens/").status_code == 200
+    r = client.post("/accounts/tokens/", {"create": "1"})
+    token = r.context["new_token"]
+    assert token
+    assert token in r.content.decode()
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api.get("/api/v1/me/").status_code == 200
+    digest = AuthToken.objects.get(user=user).digest
+    client.post("/accounts/tokens/", {"revoke": digest})
+    assert api.get("/api/v1/me/").status_code == 401
+    assert token not in client.get("/accounts/tokens/").content.decode()
+
+
+def test_pages_need_login(client):
+    assert client.get("/accounts/tokens/").status_code == 302
+    assert client.get("/accounts/profile/").status_code == 302
