@@ -18,9 +18,17 @@ from powergrid import bots
 from powergrid.actions import ACTIONS
 from powergrid.errors import CODES
 from powergrid.plants import PLANTS, STEP3
-from powergrid.power import capacity, fits
+from powergrid.power import best_power, capacity, fits
 from powergrid.state import AUCTION, BUREAUCRACY, FINISHED, State
-from powergrid.tables import MARKET_CAPACITY, PLAYER_COUNTS, TOTAL_TOKENS
+from powergrid.tables import (
+    MARKET_CAPACITY,
+    PLAYER_COUNTS,
+    RESUPPLY,
+    TOTAL_TOKENS,
+    buy_cost,
+    income,
+)
+from powergrid.tables import RESOURCES as RESOURCE_NAMES
 
 #: The whole deck: 42 plants and the Step 3 card.
 WHOLE_DECK = Counter([*PLANTS, STEP3])
@@ -228,3 +236,96 @@ def check_fuzz(state: State, rng: random.Random) -> None:
             pass
         else:
             _fail(state, f"seat {bad_seat!r} accepted")
+
+
+def _order_key(state: State, seat: int) -> tuple[int, int]:
+    p = state.players[seat]
+    return (-len(p.cities), -max(p.plants, default=0))
+
+
+def check_transition(before: State, after: State, seat: int, action: dict[str, Any]) -> None:
+    """What one accepted move did, recomputed independently where the rules make it simple:
+    payments, token movements, income, resupply, player order and the plant market turnover."""
+    kind = action["type"]
+    n = before.n
+    pb, pa = before.players, after.players
+    delta = [pa[i].money - pb[i].money for i in range(n)]
+    new_round = after.round == before.round + 1
+
+    # Only the mover's money changes (and an auction's winner's, who may not be the mover).
+    buyers = [i for i in range(n) if len(pa[i].plants) > len(pb[i].plants)]
+    for i in range(n):
+        if i != seat and i not in buyers and delta[i] != 0:
+            _fail(after, f"seat {i}'s money changed on seat {seat}'s {kind}")
+    if len(buyers) > 1:
+        _fail(after, f"several players bought a plant at once: {buyers}")
+    if buyers:
+        (winner,) = buyers
+        plant = next(x for x in pa[winner].plants if x not in pb[winner].plants)
+        auc = before.auction
+        price = auc.bid if auc is not None else plant  # a lone chooser pays the minimum
+        if auc is not None and plant != auc.plant:
+            _fail(after, f"seat {winner} got plant {plant}, auction was for {auc.plant}")
+        if delta[winner] != -price:
+            _fail(after, f"seat {winner} paid {-delta[winner]} for plant {plant}, not {price}")
+        if plant not in before.market:
+            _fail(after, f"plant {plant} bought but it was not in the market")
+
+    if kind == "buy_resources":
+        bought = [pa[seat].res[r] - pb[seat].res[r] for r in range(4)]
+        cost = sum(buy_cost(r, before.resources[r], bought[r]) for r in range(4))
+        if bought != [action.get(name, 0) for name in RESOURCE_NAMES]:
+            _fail(after, f"bought {bought} for {action}")
+        if delta[seat] != -cost:
+            _fail(after, f"resources cost {-delta[seat]}, expected {cost}")
+        if any(after.resources[r] != before.resources[r] - bought[r] for r in range(4)):
+            _fail(after, "the resource market did not give up exactly the tokens bought")
+
+    if kind == "power":
+        p = pb[seat]
+        if action.get("plants") is None:
+            fired, _, _ = best_power(p.plants, p.res, len(p.cities))
+        else:
+            fired = tuple(action["plants"])
+        powered = min(sum(PLANTS[x].powers for x in fired), len(p.cities))
+        if delta[seat] != income(powered):
+            _fail(after, f"income {delta[seat]} for {powered} cities, expected {income(powered)}")
+        burnt = [pb[seat].res[r] - pa[seat].res[r] for r in range(4)]
+        need = {"coal": 0, "oil": 0, "garbage": 0, "uranium": 0, "hybrid": 0}
+        for x in fired:
+            if PLANTS[x].fuel in need:
+                need[PLANTS[x].fuel] += PLANTS[x].burns
+        if (
+            burnt[2] != need["garbage"]
+            or burnt[3] != need["uranium"]
+            or burnt[0] + burnt[1] != need["coal"] + need["oil"] + need["hybrid"]
+            or burnt[0] < need["coal"]
+            or burnt[1] < need["oil"]
+        ):
+            _fail(after, f"firing {fired} burnt {burnt}")
+        if new_round:
+            # Resupply from the supply left after burning, capped by the table and free places.
+            table = RESUPPLY[n][before.step - 1]
+            held = [sum(q.res[r] for q in pa) for r in range(4)]
+            for r in range(4):
+                m = before.resources[r]
+                supply = TOTAL_TOKENS[r] - m - held[r]
+                expect = m + min(table[r], supply, MARKET_CAPACITY[r] - m)
+                if after.resources[r] != expect:
+                    _fail(
+                        after, f"resupply of {RESOURCE_NAMES[r]}: {after.resources[r]} != {expect}"
+                    )
+            # The plant market's turnover.
+            if before.step < 3 and after.step < 3 and after.deck[-1] != before.market[-1]:
+                _fail(after, f"plant {before.market[-1]} did not go under the deck")
+            if before.step == 3 and before.market and before.market[0] not in after.removed:
+                _fail(after, f"step 3: plant {before.market[0]} was not removed")
+
+    if new_round:
+        expect_order = tuple(sorted(before.order, key=lambda i: _order_key(after, i)))
+        if after.order != expect_order:
+            _fail(after, f"player order {after.order}, expected {expect_order}")
+    if before.round == 1 and before.phase == AUCTION and after.phase != AUCTION:
+        tops = [max(pa[i].plants) for i in after.order]
+        if tops != sorted(tops, reverse=True):
+            _fail(after, f"round-1 order {after.order} is not by highest plant")

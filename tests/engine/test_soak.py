@@ -18,7 +18,7 @@ import pytest
 import powergrid
 from powergrid import bots
 from powergrid.state import FINISHED, State
-from tests.engine.invariants import check_cheap, check_full, check_fuzz
+from tests.engine.invariants import check_cheap, check_full, check_fuzz, check_transition
 
 MAPS = ("germany", "usa")
 PLAYERS = (2, 3, 4, 5, 6)
@@ -63,6 +63,7 @@ def soak_game(
             pytest.fail(f"{map} {players}p seed {seed} {kind}: bot move {action} refused: {exc!r}")
         if before is not None:
             assert powergrid.to_json(state) == before, "apply changed its input state"
+        check_transition(state, state_after, seat, action)
         state = state_after
         moves.append((seat, action))
         assert len(moves) <= MAX_MOVES, f"{map} {players}p seed {seed} {kind}: no end"
@@ -130,3 +131,36 @@ def test_soak_slow(group: tuple[str, str, int, int], request: pytest.FixtureRequ
     base = 100_000 + 1000 * n + (0 if m == "germany" else 500)
     for i in range(count):
         soak_game(m, n, base + i, kind, full=(i % 25 == 0))
+
+
+def test_checkers_catch_broken_states() -> None:
+    """The invariant and transition checks are not vacuous: broken states fail them."""
+    from tests.engine.invariants import InvariantError
+
+    _, moves = bots.play_game("germany", 4, 77)
+    s = powergrid.new_game(map="germany", players=4, seed=77)
+    caught = 0
+    for seat, action in moves:
+        after = powergrid.apply(s, seat, action)
+        if action["type"] in ("power", "buy_resources") and caught < 6:
+            broken = after.copy()
+            players = list(broken.players)
+            q = players[seat].copy()
+            q.money += 1
+            players[seat] = q
+            broken.players = tuple(players)
+            with pytest.raises(InvariantError):
+                check_transition(s, broken, seat, action)
+            caught += 1
+        s = after
+        if s.round == 4 and s.phase == "build":
+            middle = s
+    assert caught == 6
+    broken = middle.copy()
+    broken.market = (*broken.market[1:], broken.market[0])
+    with pytest.raises(InvariantError):
+        check_cheap(broken)
+    broken = middle.copy()
+    broken.resources = (24, 24, 24, 12)
+    with pytest.raises(InvariantError):
+        check_cheap(broken)
