@@ -8,7 +8,12 @@ Every bot has one method, ``choose(state, seat) -> action`` (a :class:`Bot`), ca
   affordable city sets, firable plant sets with a hybrid mix). It is for soak tests.
 - :class:`HeuristicBot` plays a reasonable game, quickly: it reads the state directly (never
   ``legal``/``view``), keeps per-board tables (distances, good starting cities) and costs a few
-  microseconds per decision, so whole games run at hundreds per second.
+  microseconds per decision, so whole games run at hundreds per second. It uses only what its
+  seat may know (its own money, the public board), so it can stand in for an absent player.
+  It values plants by cities powered less fuel cost at market prices, bids up to a limit a
+  little over the plant's number, buys fuel (cheapest first) for the plants it will fire, builds
+  the cheapest cities next to its network keeping money back, expands faster late, ends the game
+  only when it would win, powers the best choice and discards its weakest plant.
 
 :func:`play_game` plays a game to its end and returns the final state with the move log
 ``[(seat, action), ...]``; :func:`replay` rebuilds a state from a setup and such a log.
@@ -40,6 +45,23 @@ from powergrid.tables import (
 )
 from powergrid.turns import to_act
 
+__all__ = [
+    "DEFAULT_MAX_MOVES",
+    "Bot",
+    "GameDidNotEnd",
+    "HeuristicBot",
+    "RandomBot",
+    "game_round",
+    "is_finished",
+    "make_bots",
+    "play_game",
+    "random_action",
+    "replay",
+    "to_act",
+    "winner_cities",
+    "winners",
+]
+
 Action = dict[str, Any]
 Move = tuple[int, Action]
 
@@ -59,7 +81,7 @@ class GameDidNotEnd(RuntimeError):
     """A game went past its move cap without finishing."""
 
 
-# -- who acts ------------------------------------------------------------------------------------
+# -- game facts ------------------------------------------------------------------------------------
 
 
 def is_finished(state: State) -> bool:
