@@ -29,7 +29,7 @@ from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
 
-from games import engine
+from games import engine, selectors
 from games.models import Game, Notification, Seat
 from games.notifications.outbox import schedule_send_pending, wants_email
 from games.services.errors import MoveRejected, ServiceError
@@ -106,7 +106,7 @@ def game_handle_due(
             )
             if seat is None:
                 break
-            state = engine.state_load(game_id=game.pk, seq=game.seq, state_json=game.state_json)
+            state = selectors.game_engine_state(game)
             action, source = _action_for(state, seat)
             try:
                 result = move_apply_system(

@@ -83,7 +83,8 @@ def vacation_stop(*, user: Any, now: datetime | None = None) -> Profile:
             profile.save(update_fields=["vacation_until", "vacation_days_used", "vacation_year"])
             return profile
         unused = until - now
-        refund = min(unused.days, profile.vacation_days_used)
+        # Whole unused days go back; a day counts as used once more than an hour of it passed.
+        refund = min((unused + timedelta(hours=1)) // timedelta(days=1), profile.vacation_days_used)
         profile.vacation_days_used -= refund
         profile.vacation_until = None
         profile.save(update_fields=["vacation_until", "vacation_days_used", "vacation_year"])

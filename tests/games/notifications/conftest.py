@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 
-
 class Published:
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []

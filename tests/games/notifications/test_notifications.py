@@ -1,0 +1,286 @@
+"""Outbox rows, claiming, email content (languages, headers, hidden information), signed links,
+digest mode, the development mailbox."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core import mail
+from django.utils import timezone
+
+from games.models import Game, Notification, Seat
+from games.notifications import digest, emails, links, outbox, sending
+
+pytestmark = pytest.mark.django_db
+
+
+def send_all() -> dict[str, int]:
+    ids = list(Notification.objects.filter(status="pending").values_list("id", flat=True))
+    return sending.notifications_send(ids=ids)
+
+
+def play_default(gid: int, ps, *, times: int = 1) -> None:
+    """Make ``times`` moves: each awaited player plays the engine's default action via the API."""
+    import powergrid
+
+    for _ in range(times):
+        game = Game.objects.get(pk=gid)
+        seat = game.to_act[0]
+        user_id = Seat.objects.get(game=game, seat=seat).user_id
+        player = next(p for p in ps if p.user.pk == user_id)
+        action = powergrid.default_action(powergrid.from_json(game.state_json), seat)
+        r = player.post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": game.seq})
+        assert r.status_code == 201, r.content
+
+
+def test_game_started_then_turn_notice_for_the_next_player(new_game):
+    gid, ps = new_game(players=3)
+    assert Notification.objects.filter(kind="game_started").count() == 3
+    play_default(gid, ps)
+    game = Game.objects.get(pk=gid)
+    nxt = Seat.objects.get(game=game, seat=game.to_act[0])
+    turn = Notification.objects.get(kind="turn")
+    assert turn.recipient_id == nxt.user_id
+    assert turn.status == "pending"
+    counts = send_all()
+    assert counts == {"sent": 4}
+    turn_mail = next(m for m in mail.outbox if "Your turn" in m.subject)
+    assert turn_mail.to == [nxt.user.email]
+    body = turn_mail.body
+    assert "Since your last move:" in body
+    assert "Deadline:" in body
+    assert "/mail/go/" in body
+    assert "What you can do:" in body
+    html = turn_mail.alternatives[0][0]
+    assert "<a href=" in html
+    assert "Open the game" in html
+
+
+def test_one_pending_turn_notice_per_user_and_game(new_game):
+    gid, _ps = new_game(players=3)
+    game = Game.objects.get(pk=gid)
+    seat = Seat.objects.select_related("user__profile").get(game=game, seat=game.to_act[0])
+    for _ in range(3):
+        w = outbox.OutboxWriter(game=game)
+        w.turn(seat, seq=game.seq)
+        w.flush()
+    assert Notification.objects.filter(kind="turn", recipient=seat.user).count() == 1
+    # Once claimed (being sent), the key is free: the player's next turn gets its own row.
+    row = Notification.objects.get(kind="turn")
+    assert sending.notification_claim(notification_id=row.pk) is not None
+    w = outbox.OutboxWriter(game=game)
+    w.turn(seat, seq=game.seq + 5)
+    w.flush()
+    assert Notification.objects.filter(kind="turn", recipient=seat.user).count() == 2
+
+
+def test_many_moves_by_others_leave_one_turn_email_per_game(new_game):
+    gid, ps = new_game(players=4)
+    play_default(gid, ps, times=12)
+    pending = Notification.objects.filter(kind="turn", status="pending")
+    per_user_game = {}
+    for n in pending:
+        per_user_game[(n.recipient_id, n.game_id)] = (
+            per_user_game.get((n.recipient_id, n.game_id), 0) + 1
+        )
+    assert per_user_game
+    assert set(per_user_game.values()) == {1}
+
+
+def test_turn_notice_for_a_turn_already_played_is_skipped(new_game):
+    gid, ps = new_game(players=3)
+    play_default(gid, ps)
+    play_default(gid, ps)  # the notified player moved before the email left
+    first = Notification.objects.filter(kind="turn").order_by("id").first()
+    assert sending.notification_send(notification_id=first.pk) == "skipped"
+    first.refresh_from_db()
+    assert first.status == "sent"
+    assert first.sent_at is None
+
+
+def test_claims_are_exclusive_and_stale_claims_expire(new_game, settings):
+    _gid, _ps = new_game(players=2)
+    row = Notification.objects.first()
+    assert sending.notification_claim(notification_id=row.pk) is not None
+    assert sending.notification_claim(notification_id=row.pk) is None
+    assert sending.notification_send(notification_id=row.pk) == "taken"
+    assert row.pk not in sending.outbox_due_ids()
+    later = timezone.now() + timedelta(seconds=settings.NOTIFY_SENDING_LEASE_SECONDS + 1)
+    with time_machine.travel(later, tick=False):
+        assert row.pk in sending.outbox_due_ids()
+        assert sending.notification_send(notification_id=row.pk) == "sent"
+    row.refresh_from_db()
+    assert row.status == "sent"
+    assert row.attempts == 2
+    assert len(mail.outbox) == 1
+
+
+def test_send_failure_goes_back_to_pending_then_failed(new_game, monkeypatch):
+    _gid, _ps = new_game(players=2)
+    row = Notification.objects.first()
+
+    def boom(message):
+        raise OSError("smtp down")
+
+    monkeypatch.setattr(sending, "_deliver", boom)
+    assert sending.notification_send(notification_id=row.pk) == "retry"
+    row.refresh_from_db()
+    assert row.status == "pending"
+    assert "smtp down" in row.last_error
+    Notification.objects.filter(pk=row.pk).update(attempts=sending.MAX_ATTEMPTS - 1)
+    assert sending.notification_send(notification_id=row.pk) == "failed"
+
+
+def test_headers_and_stable_message_id(new_game):
+    _gid, _ps = new_game(players=2)
+    row = Notification.objects.first()
+    m1 = emails.email_build(row)
+    m2 = emails.email_build(row)
+    assert m1.extra_headers["Message-ID"] == m2.extra_headers["Message-ID"]
+    assert m1.extra_headers["List-Unsubscribe"].startswith("<https://pg.example/mail/settings/")
+    assert m1.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert "/mail/settings/" in m1.body
+
+
+def test_japanese_recipient_gets_japanese_email_with_local_deadline(new_game):
+    gid, ps = new_game(players=2, start=False)
+    for p in ps:
+        p.user.profile.language = "ja"
+        p.user.profile.timezone = "Asia/Tokyo"
+        p.user.profile.save()
+    assert ps[0].post(f"/api/v1/games/{gid}/start/").status_code == 200
+    play_default(gid, ps)
+    row = Notification.objects.get(kind="turn")
+    m = emails.email_build(row)
+    assert "あなたの番です" in m.subject
+    assert "期限" in m.body
+    assert "Asia/Tokyo" in m.body
+    assert "JST" in m.body
+    assert "Since your last move" not in m.body
+
+
+def test_no_hidden_information_in_emails(new_game):
+    gid, ps = new_game(players=3)
+    play_default(gid, ps, times=3)
+    game = Game.objects.get(pk=gid)
+    import powergrid
+
+    state = powergrid.from_json(game.state_json)
+    for row in Notification.objects.all():
+        m = emails.email_build(row)
+        if m is None:
+            continue
+        text = m.body + m.alternatives[0][0]
+        assert str(game.seed) not in text
+        # Only the recipient's own money, once in the text part and once in the HTML part.
+        assert text.lower().count("money:") <= 2
+        assert "deck" not in text.lower()
+        assert "removed" not in text.lower()
+    assert state.n == 3
+
+
+def test_digest_mode_writes_no_turn_rows_and_one_digest_a_day(new_game, django_user_model):
+    gid, ps = new_game(players=2, start=False)
+    for p in ps:
+        p.user.profile.notification_mode = "digest"
+        p.user.profile.timezone = "Asia/Tokyo"
+        p.user.profile.save()
+    assert ps[0].post(f"/api/v1/games/{gid}/start/").status_code == 200
+    play_default(gid, ps, times=2)
+    assert not Notification.objects.exclude(kind="digest").exists()
+    with time_machine.travel("2030-01-10 22:30:00+00:00", tick=False):  # 07:30 in Tokyo
+        assert digest.digests_queue() == 0
+    with time_machine.travel("2030-01-10 23:30:00+00:00", tick=False):  # 08:30 in Tokyo
+        assert digest.digests_queue() == 2
+        digest.digests_queue()
+        assert Notification.objects.filter(kind="digest").count() == 2
+        counts = send_all()
+    assert counts.get("sent", 0) >= 1
+    waiting = [m for m in mail.outbox if f"#{gid}" in m.body]
+    assert waiting
+    assert "Daily summary" in waiting[0].subject
+
+
+def test_mode_none_gets_nothing(new_game):
+    gid, ps = new_game(players=2, start=False)
+    for p in ps:
+        p.user.profile.notification_mode = "none"
+        p.user.profile.save()
+    assert ps[0].post(f"/api/v1/games/{gid}/start/").status_code == 200
+    play_default(gid, ps, times=3)
+    assert not Notification.objects.exists()
+
+
+# -- signed links ------------------------------------------------------------------------------
+
+
+def test_game_link_logs_in_and_redirects(new_game, client):
+    gid, ps = new_game(players=2)
+    url = links.game_link(user=ps[1].user, game_id=gid).replace("https://pg.example", "")
+    r = client.get(url)
+    assert r.status_code == 302
+    assert str(gid) in r["Location"]
+    assert int(client.session["_auth_user_id"]) == ps[1].user.pk
+
+
+def test_game_link_expired_tampered_or_password_changed(new_game, client, settings):
+    gid, ps = new_game(players=2)
+    url = links.game_link(user=ps[1].user, game_id=gid).replace("https://pg.example", "")
+    later = timezone.now() + timedelta(days=settings.NOTIFY_LINK_MAX_AGE_DAYS, minutes=1)
+    with time_machine.travel(later, tick=False):
+        r = client.get(url)
+    assert r.status_code == 400
+    assert b"expired" in r.content
+    tampered = url.replace("/mail/go/e", "/mail/go/f")
+    assert client.get(tampered).status_code == 400
+    other_game = links.login_token(user=ps[1].user, game_id=gid)[:-3] + "abc"
+    assert client.get(f"/mail/go/{other_game}/").status_code == 400
+    ps[1].user.set_password("a-new-password-123")
+    ps[1].user.save()
+    assert client.get(url).status_code == 400
+    assert "_auth_user_id" not in client.session
+
+
+def test_settings_link_get_confirms_post_changes(new_game, client):
+    _gid, ps = new_game(players=2)
+    user = ps[0].user
+    url = links.settings_link(user=user).replace("https://pg.example", "")
+    r = client.get(url)
+    assert r.status_code == 200
+    assert b"Email settings" in r.content
+    user.profile.refresh_from_db()
+    assert user.profile.notification_mode == "every_turn"
+    r = client.post(url, {"List-Unsubscribe": "One-Click"})  # RFC 8058 one-click
+    assert r.status_code == 200
+    user.profile.refresh_from_db()
+    assert user.profile.notification_mode == "none"
+    client.post(url, {"mode": "digest"})
+    user.profile.refresh_from_db()
+    assert user.profile.notification_mode == "digest"
+    assert client.post(url[:-5] + "xxxx/", {}).status_code == 400
+
+
+# -- the development mailbox -------------------------------------------------------------------
+
+
+def test_mailbox_lists_file_backend_emails_only_with_debug(new_game, client, settings, tmp_path):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    _gid, _ps = new_game(players=2)
+    assert send_all()["sent"] == 2
+    settings.DEBUG = False
+    assert client.get("/dev/mailbox/").status_code == 404
+    settings.DEBUG = True
+    r = client.get("/dev/mailbox/")
+    assert r.status_code == 200
+    assert b"has started" in r.content
+    key = r.context["mails"][0].key
+    d = client.get(f"/dev/mailbox/{key}/")
+    assert d.status_code == 200
+    assert b"List-Unsubscribe" in d.content
+    h = client.get(f"/dev/mailbox/{key}/?part=html")
+    assert h.status_code == 200
+    assert b"<html" in h.content
+    assert client.get("/dev/mailbox/../../etc:0/").status_code == 404
