@@ -66,8 +66,13 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
     out: list[str] = []
     label = escape(gmap.name_ja if lang == "ja" else gmap.name_en)
     cls = "board board-small" if small else "board"
+    # Crop to the cities (the map's drawing area has margins): a larger board on the page.
+    xs = [c.x for c in gmap.cities.values()] or [0.0, w]
+    ys = [c.y for c in gmap.cities.values()] or [0.0, h]
+    x0, y0 = min(xs) - 45, min(ys) - 25
+    vw, vh = max(xs) - min(xs) + 90, max(ys) - min(ys) + 55
     out.append(
-        f'<svg class="{cls}" viewBox="-10 -10 {_fmt(w + 20)} {_fmt(h + 20)}" role="img" '
+        f'<svg class="{cls}" viewBox="{_fmt(x0)} {_fmt(y0)} {_fmt(vw)} {_fmt(vh)}" role="img" '
         f'aria-labelledby="board-title-{slug}" xmlns="http://www.w3.org/2000/svg">'
         f'<title id="board-title-{slug}">{label}</title>'
     )
