@@ -168,3 +168,15 @@ def test_make_bots_kinds() -> None:
     assert kinds == {bots.HeuristicBot, bots.RandomBot}
     with pytest.raises(ValueError, match="unknown bot kind"):
         bots.make_bots("genius", 4, 1)
+
+
+def test_heuristic_bot_on_states_loaded_from_json() -> None:
+    """The server hands bots states rebuilt from its stored JSON: same moves as live states."""
+    bot = bots.HeuristicBot()
+    state, moves = bots.play_game("usa", 4, 9)
+    s = powergrid.new_game(map="usa", players=4, seed=9)
+    for seat, action in moves:
+        loaded = powergrid.from_json(powergrid.to_json(s))
+        assert bot.choose(loaded, seat) == action
+        s = powergrid.apply(s, seat, action)
+    assert s == state
