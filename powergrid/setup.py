@@ -84,10 +84,12 @@ def new_game(
     except KeyError:
         raise IllegalAction("invalid_field", f"Unknown map {map!r}.") from None
     table = PLAYER_COUNTS[players]
+    # Areas draw from a stream of their own, so a game set up with the areas it once drew at
+    # random (a replay, a fixture) gets the same deck and order as the original.
     rng = random.Random(f"{seed}:setup")
     if areas is None:
         choices = legal_area_sets(gmap, table.areas)
-        chosen = choices[rng.randrange(len(choices))]
+        chosen = choices[random.Random(f"{seed}:areas").randrange(len(choices))]
     else:
         chosen = _check_areas(gmap, areas, table.areas)
 

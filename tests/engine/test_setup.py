@@ -40,6 +40,15 @@ def test_same_setup_same_game_and_different_seeds_differ():
     assert any(powergrid.new_game(seed=i).deck != a.deck for i in range(5))
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_a_game_set_up_again_with_the_areas_it_drew_is_the_same_game(seed):
+    """Replays and fixtures name the areas a random draw chose: they must get the same deck."""
+    drawn = powergrid.new_game(map="usa", players=5, seed=seed)
+    again = powergrid.new_game(map="usa", players=5, seed=seed, areas=list(drawn.areas))
+    assert again == drawn
+    assert powergrid.to_json(again) == powergrid.to_json(drawn)
+
+
 @pytest.mark.parametrize(
     "areas",
     [
