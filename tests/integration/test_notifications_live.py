@@ -1,0 +1,150 @@
+"""Real Redis, real Celery worker processes, PostgreSQL, an aiosmtpd sink. No eager mode."""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import timedelta
+
+import pytest
+from django.db import connections
+from livehelpers import play_default, start_game, use_broker, wait_for
+
+from games import tasks
+from games.deadlines import sweep
+from games.models import Game, Notification, Seat
+
+pytestmark = [pytest.mark.integration]
+
+
+def all_sent(expected: int | None = None) -> bool:
+    rows = Notification.objects.all()
+    if expected is not None and rows.count() != expected:
+        return False
+    return rows.exists() and not rows.exclude(status="sent").exists()
+
+
+def test_move_to_email_through_worker_and_latency(
+    pg_db, workers, smtp_sink, settings_for_integration
+):
+    workers("w1")
+    gid, users = start_game(3)
+    wait_for(lambda: smtp_sink.count() >= 3, 20, what="game-started emails")
+    t0 = time.time()
+    play_default(gid, users)  # commits; on commit the task is queued on Redis
+    wait_for(lambda: any("Your turn" in r.subject for r in smtp_sink.received), 10, 0.01,
+             what="turn email")  # fmt: skip
+    latency = next(r.at for r in smtp_sink.received if "Your turn" in r.subject) - t0
+    print(f"move -> SMTP sink latency: {latency * 1000:.0f} ms")
+    assert latency <= 2.0
+    assert set(smtp_sink.by_notification().values()) == {1}
+    turn = next(r for r in smtp_sink.received if "Your turn" in r.subject)
+    raw = turn.raw.decode()
+    assert "List-Unsubscribe-Post: List-Unsubscribe=One-Click" in raw
+    assert turn.message_id.startswith("<notification-")
+
+
+def test_broker_down_moves_accepted_emails_sent_after_it_returns(
+    pg_db, workers, smtp_sink, redis_server, settings_for_integration
+):
+    workers("w1")
+    gid, users = start_game(3)
+    wait_for(lambda: smtp_sink.count() >= 3, 20, what="game-started emails")
+    redis_server.kill()  # the broker goes down
+    seqs = []
+    for _ in range(4):
+        t = time.monotonic()
+        result = play_default(gid, users)  # accepted although publishing fails
+        assert time.monotonic() - t < 3.0
+        seqs.append(result.move.seq)
+    assert seqs == [1, 2, 3, 4]
+    pending = Notification.objects.filter(status="pending").count()
+    assert pending >= 1
+    time.sleep(1.0)
+    assert smtp_sink.count() == 3  # nothing could be sent meanwhile
+    redis_server.start()  # back, on the same port, empty (--save '')
+    use_broker(redis_server.url)
+    # beat's next tick: the outbox sweep (the worker reconnects by itself)
+    wait_for(lambda: _publish(tasks.outbox_sweep), 30, 0.5, what="publish after broker is back")
+    wait_for(all_sent, 45, 0.2, what="every notification sent")
+    counts = smtp_sink.by_notification()
+    assert set(counts.values()) == {1}
+    # Every row delivered once, except turn notices for turns already played (skipped, not sent).
+    delivered = Notification.objects.filter(sent_at__isnull=False)
+    assert set(counts) == {str(n.pk) for n in delivered}
+    skipped = Notification.objects.filter(sent_at__isnull=True)
+    assert all(n.last_error.startswith("skipped") for n in skipped)
+
+
+def _publish(task, *args) -> bool:
+    try:
+        task.apply_async(args, retry=False)
+        return True
+    except Exception as exc:
+        print("publish failed:", repr(exc))
+        return False
+
+
+def test_worker_killed_mid_send_is_sent_exactly_once_after_restart(
+    pg_db, workers, smtp_sink, settings_for_integration
+):
+    w1 = workers("w1")
+    smtp_sink.hold.set()  # the sink stalls inside DATA
+    _gid, _users = start_game(2)
+    wait_for(smtp_sink.in_data.is_set, 20, what="a send in progress")
+    claimed = Notification.objects.get(status="sending")
+    w1.kill()  # SIGKILL in the middle of the SMTP dialogue
+    wait_for(lambda: smtp_sink.aborted >= 1, 10, what="the sink to see the client vanish")
+    smtp_sink.hold.clear()
+    smtp_sink.release.set()
+    assert smtp_sink.count() == 0
+    claimed.refresh_from_db()
+    assert claimed.status == "sending"  # left behind by the killed worker
+    workers("w2")
+    # The other row(s) were never claimed (solo worker); the stale claim expires after the lease.
+    time.sleep(3.5)
+    _publish(tasks.outbox_sweep)
+    wait_for(lambda: all_sent(2), 30, 0.2, what="both started emails sent")
+    counts = smtp_sink.by_notification()
+    assert counts == {str(n.pk): 1 for n in Notification.objects.all()}
+    claimed.refresh_from_db()
+    assert claimed.attempts == 2
+
+
+def test_sweep_run_twice_at_the_same_time_each_email_once(
+    pg_db, workers, smtp_sink, settings_for_integration
+):
+    workers("w1")
+    games = [start_game(2, turn_hours=12) for _ in range(6)]
+    wait_for(lambda: smtp_sink.count() >= 12, 30, what="game-started emails")
+    due = max(s.deadline for s in Seat.objects.filter(deadline__isnull=False))
+    import time_machine
+
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(2)
+
+    def run() -> None:
+        try:
+            with time_machine.travel(due + timedelta(minutes=1), tick=True):
+                barrier.wait()
+                sweep.deadlines_sweep()
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors, errors
+    assert Game.objects.filter(moves__source="timeout").distinct().count() == len(games)
+    for gid, _ in games:
+        assert Game.objects.get(pk=gid).moves.filter(source="timeout").count() == 1
+    timeouts = Notification.objects.filter(kind="timeout")
+    assert timeouts.count() == len(games)
+    wait_for(lambda: all_sent(), 30, 0.2, what="every notification sent")
+    counts = smtp_sink.by_notification()
+    assert set(counts.values()) == {1}
+    assert sum("time ran out" in r.subject for r in smtp_sink.received) == len(games)
