@@ -97,14 +97,14 @@ def ensure_database(db_url: str) -> None:
             c.execute(f'CREATE DATABASE "{name}"')
 
 
-def create_games(clients: int) -> list[dict[str, Any]]:
+def create_games(clients: int, early_moves: int = 0) -> list[dict[str, Any]]:
     import django
 
     django.setup()
     from django.contrib.auth import get_user_model
     from knox.models import AuthToken
 
-    from games import services
+    from games import engine, services
 
     User = get_user_model()
     stamp = int(time.time())
@@ -120,6 +120,13 @@ def create_games(clients: int) -> list[dict[str, Any]]:
         for u in users[1:]:
             services.game_join(game_id=game.pk, user=u)
         game = services.game_start(game_id=game.pk, user=users[0])
+        for _ in range(early_moves):
+            game.refresh_from_db()
+            seat = game.to_act[0]
+            state = engine.from_json(game.state_json)
+            services.move_apply_system(
+                game=game, seat=seat, action=engine.default_action(state, seat), source="bot"
+            )
         seat_of = {s.user_id: s.seat for s in game.seats.all()}
         games.append(
             {
@@ -307,6 +314,7 @@ def main() -> None:
         [py, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
     )
     games = create_games(args.clients)
+    probe = create_games(1, early_moves=4)[0]  # a game kept at move 4
 
     gunicorn = [
         str(Path(py).parent / "gunicorn"), "config.wsgi:application",
@@ -332,6 +340,21 @@ def main() -> None:
         stats = Stats()
         stop_at = time.time() + args.seconds
         play_time = run_threads(play, [(g, stats, stop_at) for g in games])
+        # State read cost against seq, measured alone (no other load from this bench):
+        # the game at move 4 against the game that went furthest, alternating.
+        c = Client()
+        longest = max(
+            games,
+            key=lambda g: c.request("GET", f"/api/v1/games/{g['id']}/", g["tokens"][0])[1]["seq"],
+        )
+        long_seq = c.request("GET", f"/api/v1/games/{longest['id']}/", longest["tokens"][0])[1][
+            "seq"
+        ]
+        seq_probe: dict[str, list[float]] = {"early": [], "late": []}
+        for _ in range(200):
+            for key, g in (("early", probe), ("late", longest)):
+                _s, _b, dt = c.request("GET", f"/api/v1/games/{g['id']}/state/", g["tokens"][0])
+                seq_probe[key].append(dt)
         floor_stop = time.time() + args.floor_seconds
         floor_time = run_threads(
             floor, [(games[i]["tokens"][0], stats, floor_stop) for i in range(args.clients)]
@@ -362,6 +385,10 @@ def main() -> None:
     print(f"  GET state seq >= {late_from:<4}   {fmt(late)}")
     if early and late:
         print(f"  state late/early p50 ratio: {pct(late, 50) / pct(early, 50):.2f}")
+    print(f"state read alone, 200 each: move 4 {fmt(seq_probe['early'])}")
+    print(f"                            move {long_seq} {fmt(seq_probe['late'])}")
+    print(f"  state move {long_seq} / move 4 p50 ratio: "
+          f"{pct(seq_probe['late'], 50) / pct(seq_probe['early'], 50):.2f}")  # fmt: skip
     print(f"floor phase: {floor_time:.1f} s, {len(stats.floor) / floor_time:.1f} req/s")
     print(f"  POST bench/insert       {fmt(stats.floor)}")
     if stats.floor and stats.moves:
