@@ -29,7 +29,6 @@ class Secrets:
 
     def __init__(self, gid: int) -> None:
         import powergrid
-
         from games.models import Game
 
         game = Game.objects.get(pk=gid)
@@ -112,6 +111,7 @@ def _play(gid: int, ps, bot_factory, check_secrets: bool, spectator=None) -> dic
 
 def heuristic_factory(seat: int):
     from apihelpers import bot_action
+
     from powergrid.bots import HeuristicBot
 
     bot = HeuristicBot()

@@ -40,7 +40,10 @@ def test_key_reused_with_other_body(new_game):
     gid, ps = new_game(players=3)
     p, action = _actor(gid, ps)
     url = f"/api/v1/games/{gid}/moves/"
-    assert p.post(url, {"action": action, "expected_seq": 0}, HTTP_IDEMPOTENCY_KEY="k").status_code == 201
+    assert (
+        p.post(url, {"action": action, "expected_seq": 0}, HTTP_IDEMPOTENCY_KEY="k").status_code
+        == 201
+    )
     r = p.post(url, {"action": {"type": "pass_bid"}, "expected_seq": 1}, HTTP_IDEMPOTENCY_KEY="k")
     assert r.status_code == 422
     assert r.json()["error"]["code"] == "idempotency_key_reused"
@@ -62,7 +65,10 @@ def test_keys_are_per_user(new_game):
     p, action = _actor(gid, ps)
     other = next(x for x in ps if x is not p)
     url = f"/api/v1/games/{gid}/moves/"
-    assert p.post(url, {"action": action, "expected_seq": 0}, HTTP_IDEMPOTENCY_KEY="same").status_code == 201
+    assert (
+        p.post(url, {"action": action, "expected_seq": 0}, HTTP_IDEMPOTENCY_KEY="same").status_code
+        == 201
+    )
     # The same key from another user is that user's own request (here: not their turn).
     r = other.post(url, {"action": action, "expected_seq": 1}, HTTP_IDEMPOTENCY_KEY="same")
     assert r.status_code in (400, 409)
