@@ -1,20 +1,36 @@
+import zoneinfo
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
 
 
 class UserLanguageMiddleware:
-    """A signed-in user's profile language wins over the browser's Accept-Language."""
+    """A signed-in user's profile language and timezone win over the browser's on every page.
+
+    The API is left alone: it speaks UTC timestamps and English messages, which is what a client
+    author expects; the user's preferences are available from ``GET /api/v1/me/``.
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
+        activated_tz = False
         if user is not None and user.is_authenticated and not request.path.startswith("/api/"):
             profile = getattr(user, "profile", None)
             if profile is not None and profile.language:
                 translation.activate(profile.language)
                 request.LANGUAGE_CODE = profile.language  # type: ignore[attr-defined]
-        return self.get_response(request)
+            if profile is not None and profile.timezone:
+                try:
+                    timezone.activate(zoneinfo.ZoneInfo(profile.timezone))
+                    activated_tz = True
+                except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                    pass  # an unknown name stored earlier: show UTC rather than fail the page
+        try:
+            return self.get_response(request)
+        finally:
+            if activated_tz:
+                timezone.deactivate()
