@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from powergrid.errors import IllegalAction
+from powergrid.errors import IllegalAction, plain, shown
 from powergrid.plants import PLANTS
 from powergrid.state import AUCTION, BUILD, BUREAUCRACY, RESOURCES
 
@@ -31,10 +31,10 @@ MAX_NUMBER = 100_000
 
 def check_keys(action: Mapping[str, Any], allowed: frozenset[str]) -> None:
     if len(action) > len(allowed) or not allowed.issuperset(action):
-        extra = sorted(str(k) for k in action if k not in allowed)
+        extra = sorted(shown(k) for k in action if k not in allowed)
         raise IllegalAction(
             "invalid_field",
-            f"Unknown field {extra[0]!r} for the action {action['type']!r}.",
+            f"Unknown field {extra[0]} for the action {shown(action['type'])}.",
             {"field": extra[0], "allowed": sorted(allowed - {"type"})},
         )
 
@@ -61,13 +61,15 @@ def plant_field(value: object, name: str = "plant") -> int:
             "invalid_field", f"The field {name!r} must be a plant number.", {"field": name}
         )
     if value not in PLANTS:
-        raise IllegalAction("unknown_plant", f"There is no power plant {value}.", {"plant": value})
+        raise IllegalAction(
+            "unknown_plant", f"There is no power plant {shown(value)}.", {"plant": plain(value)}
+        )
     return value
 
 
 def plant_key(value: object) -> int:
     """A plant number used as a JSON object key: an int or a string of digits."""
-    if type(value) is str and value.isdigit() and len(value) < 6:
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) < 6:
         value = int(value)
     return plant_field(value, "hybrid")
 
@@ -86,7 +88,7 @@ def tokens_field(value: object, name: str) -> tuple[int, int, int, int]:
     for key, n in value.items():
         if key not in NAMES:
             raise IllegalAction(
-                "invalid_field", f"Unknown resource {key!r} in {name!r}.", {"field": name}
+                "invalid_field", f"Unknown resource {shown(key)} in {name!r}.", {"field": name}
             )
         out[NAMES.index(key)] = int_field(n, f"{name}.{key}")
     return (out[0], out[1], out[2], out[3])

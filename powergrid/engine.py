@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from powergrid.actions import ACTIONS, check_keys
-from powergrid.errors import IllegalAction
+from powergrid.errors import IllegalAction, shown
 from powergrid.phases import auction, build, bureaucracy, resources
 from powergrid.state import AUCTION, BUREAUCRACY, FINISHED, State
 from powergrid.turns import to_act
@@ -41,12 +41,12 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     if spec is None:
         raise IllegalAction(
             "unknown_action",
-            f"Unknown action type {kind!r}.",
+            f"Unknown action type {shown(kind)}.",
             {"known": list(ACTIONS)},
         )
     if type(seat) is not int or not 0 <= seat < state.n:
         raise IllegalAction(
-            "invalid_field", f"There is no seat {seat!r} in this game.", {"seats": state.n}
+            "invalid_field", f"There is no seat {shown(seat)} in this game.", {"seats": state.n}
         )
     phase = state.phase
     if phase == FINISHED:

@@ -28,6 +28,32 @@ CODES = frozenset(
 )
 
 
+#: Numbers beyond this are not echoed back (Python refuses to print ints over 4300 digits).
+_SHOWN_INT = 10**15
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A short, always printable rendering of a value a client sent, for an error message:
+    strings clipped, huge numbers and containers not echoed (their repr may be enormous, fail on
+    ints over Python's digit limit, or recurse too deep)."""
+    if type(value) is str:
+        return repr(value) if len(value) <= limit else repr(value[:limit]) + "..."
+    if type(value) is int:
+        return str(value) if -_SHOWN_INT < value < _SHOWN_INT else "a very large number"
+    if value is None or type(value) is bool or type(value) is float:
+        return repr(value)
+    return f"a {type(value).__name__}"
+
+
+def plain(value: object, limit: int = 40) -> object:
+    """``value`` if it is safe to put in error details (JSON-ready, small), else :func:`shown`."""
+    if type(value) is int and -_SHOWN_INT < value < _SHOWN_INT:
+        return value
+    if type(value) is str and len(value) <= limit:
+        return value
+    return shown(value, limit)
+
+
 class IllegalAction(Exception):
     """A move the rules do not allow, with a machine-readable ``code`` and a human ``message``."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from powergrid.errors import IllegalAction
+from powergrid.errors import IllegalAction, plain, shown
 from powergrid.plant_market import PlantMarketOps
 from powergrid.power import best_power
 from powergrid.state import BUILD, BUREAUCRACY, FINISHED, State
@@ -30,7 +30,9 @@ def quote(s: State, seat: int, cities: list[str] | tuple[str, ...]) -> int:
         if type(c) is not str:
             raise IllegalAction("invalid_field", "Cities are given by their slugs (strings).")
         if c not in index:
-            raise IllegalAction("city_not_in_play", f"There is no city {c!r} in play.", {"city": c})
+            raise IllegalAction(
+                "city_not_in_play", f"There is no city {shown(c)} in play.", {"city": plain(c)}
+            )
         if c in seen:
             raise IllegalAction("invalid_field", f"The city {c!r} is listed twice.", {"city": c})
         seen.add(c)
