@@ -173,10 +173,11 @@ def discard_plant(s: State, seat: int, a: dict[str, Any]) -> State:
             f"You keep plant {new}, just bought: discard one of your other plants.",
             {"plants": [n for n in p.plants if n != new]},
         )
-    drop = (0, 0, 0, 0)
-    if "drop" in a:
-        drop = tokens_field(a["drop"], "drop")
     res = p.res
+    left = tuple(n for n in p.plants if n != plant)
+    # Without ``drop`` the discarded plant's tokens move to the remaining plants where they fit
+    # and the rest return to the supply (coal before oil when a hybrid leaves a choice).
+    drop = tokens_field(a["drop"], "drop") if "drop" in a else min_drop(left, res)
     for r in range(4):
         if drop[r] > res[r]:
             raise IllegalAction(
@@ -184,14 +185,13 @@ def discard_plant(s: State, seat: int, a: dict[str, Any]) -> State:
                 f"You cannot drop {drop[r]} {NAMES[r]}: you have {res[r]}.",
                 {"resource": NAMES[r], "have": res[r]},
             )
-    left = tuple(n for n in p.plants if n != plant)
     after = (res[0] - drop[0], res[1] - drop[1], res[2] - drop[2], res[3] - drop[3])
     if not fits(after, capacity(left)):
         need = min_drop(left, res)
         raise IllegalAction(
             "no_storage",
-            "Your remaining plants cannot hold all your resources: say which to drop "
-            f"(at least {_describe(need)}).",
+            "Your remaining plants cannot hold the resources you keep: drop at least "
+            f"{_describe(need)}.",
             {"drop_at_least": {NAMES[r]: need[r] for r in range(4) if need[r]}},
         )
     s = s.copy()

@@ -142,12 +142,9 @@ def test_discard_needs_a_sufficient_drop():
     # Without plant 8 (coal, stores 6) the coal plants 4 and 10 hold 4 + 4: 12 coal is 4 too many.
     s = with_player(s, 0, res=(12, 0, 0, 0))
     with pytest.raises(powergrid.IllegalAction) as err:
-        powergrid.apply(s, 0, {"type": "discard_plant", "plant": 8})
-    assert err.value.code == "no_storage"
-    assert err.value.details == {"drop_at_least": {"coal": 4}}
-    with pytest.raises(powergrid.IllegalAction) as err:
         powergrid.apply(s, 0, {"type": "discard_plant", "plant": 8, "drop": {"coal": 3}})
     assert err.value.code == "no_storage"
+    assert err.value.details == {"drop_at_least": {"coal": 4}}
     with pytest.raises(powergrid.IllegalAction) as err:
         powergrid.apply(s, 0, {"type": "discard_plant", "plant": 8, "drop": {"coal": 13}})
     assert err.value.code == "not_enough_resources"
@@ -226,3 +223,30 @@ def test_step3_card_never_offered_for_auction():
     with pytest.raises(powergrid.IllegalAction) as err:
         powergrid.apply(s, 0, {"type": "choose_plant", "plant": STEP3})
     assert err.value.code == "unknown_plant"
+
+
+def test_discard_without_drop_returns_what_does_not_fit_to_the_supply():
+    """legal offers every other plant with no drop; apply must accept each of them (it used to
+    answer no_storage): the tokens that fit move to the remaining plants (rulebook: "the rest
+    return to the supply"), coal going back before oil when a hybrid leaves a choice."""
+    s = at_phase(make_state(4), AUCTION, order=(0, 1, 2, 3))
+    # 4 coal (stores 4), 5 hybrid (4), 7 oil (6): 6 coal + 6 oil; plant 6 (garbage) bought.
+    s = with_player(s, 0, plants=(4, 5, 7), res=(6, 6, 0, 0))
+    s.done = (False, True, True, True)
+    s.bought_any = True
+    assert 6 in s.market[:4]
+    s = powergrid.apply(s, 0, {"type": "choose_plant", "plant": 6, "bid": 6})  # garbage
+    assert powergrid.legal(s, 0) == [{"type": "discard_plant", "plants": [4, 5, 7]}]
+    kept = {
+        4: (4, 6, 0, 0),  # 5 + 7 hold 10 coal-or-oil, coal only on the hybrid: 2 coal back
+        5: (4, 6, 0, 0),  # 4 + 7 hold 4 coal and 6 oil
+        7: (4, 4, 0, 0),  # 4 + 5 hold 8 coal-or-oil, oil only on the hybrid: 2 coal, 2 oil back
+    }
+    for plant in (4, 5, 7):
+        after = powergrid.apply(s, 0, {"type": "discard_plant", "plant": plant})
+        assert after.players[0].res == kept[plant], plant
+        assert after.phase == RESOURCES
+        check_invariants(after)
+    # The player may still say what goes back: here 4 oil instead of 2 coal and 2 oil.
+    after = powergrid.apply(s, 0, {"type": "discard_plant", "plant": 7, "drop": {"oil": 4}})
+    assert after.players[0].res == (6, 2, 0, 0)
