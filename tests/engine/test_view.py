@@ -69,3 +69,19 @@ def test_stored_tokens_are_a_placement_on_the_plants():
                 assert k <= 2 * plant["burns"]
         assert total == vp["resources"]
         assert tuple(total.values()) == p.res
+
+
+def test_stored_tokens_are_public_on_every_players_plants():
+    """API.md: "a player's own plants add stored" is read as "the plants a player owns" (as
+    opposed to market plants, which have no stored): RULES.md makes only money secret, and each
+    player's resources total is in the view anyway, so every player's plants carry ``stored``
+    for every viewer (spectators too) and market plants never do."""
+    s, _ = play_random(8, 3, max_moves=120)
+    for seat in (None, 0, 1, 2):
+        v = powergrid.view(s, seat)
+        for p in v["players"]:
+            assert all("stored" in plant for plant in p["plants"])
+        market = v["plant_market"]["current"] + v["plant_market"]["future"]
+        assert all("stored" not in plant for plant in market)
+        auction = v["auction"]
+        assert auction is None or "stored" not in auction["plant"]
