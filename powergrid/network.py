@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from powergrid.maps import GameMap, load_map
 
@@ -62,20 +62,10 @@ class Board:
         """The cheapest connection cost between two in-play cities (``KeyError`` if not in play)."""
         return self.dist[self.index[a]][self.index[b]]
 
-    def to_network(self, network: Iterable[str]) -> list[int]:
+    def to_network(self, network: Iterable[str]) -> tuple[int, ...]:
         """For every in-play city (by index), the cheapest connection cost from ``network``;
         an empty network gives 0 everywhere (the first city needs no connection)."""
-        idx = [self.index[c] for c in network]
-        if not idx:
-            return [0] * len(self.cities)
-        dist = self.dist
-        best = list(dist[idx[0]])
-        for i in idx[1:]:
-            row = dist[i]
-            for j, d in enumerate(row):
-                if d < best[j]:
-                    best[j] = d
-        return best
+        return _to_network(self, tuple(network))
 
     def connection_cost(self, network: Sequence[str], new: Sequence[str]) -> int:
         """The cheapest total connection cost of adding ``new`` (in-play, not in ``network``)
@@ -107,6 +97,20 @@ class Board:
                 if d < key[j]:
                     key[j] = d
         return total
+
+
+@lru_cache(maxsize=1 << 14)
+def _to_network(board: Board, network: tuple[str, ...]) -> tuple[int, ...]:
+    """:meth:`Board.to_network`, cached: a player's network changes only when they build, so
+    every build quote and ``legal`` in between reuses it."""
+    index = board.index
+    if not network:
+        return (0,) * len(board.cities)
+    dist = board.dist
+    rows = [dist[index[c]] for c in network]
+    if len(rows) == 1:
+        return rows[0]
+    return tuple(map(min, *rows))
 
 
 @cache

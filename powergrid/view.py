@@ -3,6 +3,7 @@ other players' money, the deck order, the plants removed at setup and the seed s
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from powergrid.legal import legal
@@ -12,11 +13,22 @@ from powergrid.state import FINISHED, State
 from powergrid.tables import COLOURS, CURRENT_SIZE, RESOURCES, market_prices
 from powergrid.turns import to_act
 
+#: Every card's JSON object, made once; the view hands out copies (its result is the caller's).
+_PLANT_DICTS: dict[int, dict[str, Any]] = {n: p.to_dict() for n, p in PLANTS.items()}
+_PLANT_DICTS[STEP3] = {"step3": True}
+
 
 def plant_dict(number: int) -> dict[str, Any]:
-    if number == STEP3:
-        return {"step3": True}
-    return PLANTS[number].to_dict()
+    return _PLANT_DICTS[number].copy()
+
+
+@lru_cache(maxsize=1 << 12)
+def _stored(
+    plants: tuple[int, ...], res: tuple[int, int, int, int]
+) -> tuple[tuple[dict[str, Any], dict[str, int]], ...]:
+    """Per plant (in order): its JSON object and its stored tokens (shared: copy before use)."""
+    placed = assign(plants, res)
+    return tuple((_PLANT_DICTS[n], placed[n]) for n in plants)
 
 
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
@@ -25,7 +37,6 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     finished = s.phase == FINISHED
     players = []
     for i, p in enumerate(s.players):
-        stored = assign(p.plants, p.res)
         players.append(
             {
                 "seat": i,
@@ -33,7 +44,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "colour": COLOURS[i % len(COLOURS)],
                 "money": p.money if (i == viewer or finished) else None,
                 "cities": list(p.cities),
-                "plants": [{**plant_dict(n), "stored": stored[n]} for n in p.plants],
+                "plants": [{**d, "stored": {**st}} for d, st in _stored(p.plants, p.res)],
                 "resources": {RESOURCES[r]: p.res[r] for r in range(4)},
             }
         )
@@ -42,7 +53,9 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     else:
         current, future = list(s.market[:CURRENT_SIZE]), list(s.market[CURRENT_SIZE:])
     auc = s.auction
-    occupied = s.cities
+    cities: dict[str, list[int]] = {c: [] for c in s.board.cities}
+    for c, seats in s.cities.items():
+        cities[c] = list(seats)
     out: dict[str, Any] = {
         "map": s.map,
         "areas": list(s.areas),
@@ -77,7 +90,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "pending_discard": None
         if s.discard is None
         else {"seat": s.discard[0], "plant_bought": s.discard[1]},
-        "cities": {c: list(occupied.get(c, ())) for c in s.board.cities},
+        "cities": cities,
         "powered": list(s.powered),
         "legal": legal(s, viewer) if viewer is not None else [],
         "result": None,

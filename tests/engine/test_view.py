@@ -85,3 +85,23 @@ def test_stored_tokens_are_public_on_every_players_plants():
         assert all("stored" not in plant for plant in market)
         auction = v["auction"]
         assert auction is None or "stored" not in auction["plant"]
+
+
+def test_a_view_is_the_callers_to_change():
+    """The view reuses cached plant objects and token placements: changing one view (as a
+    server adding fields might) must not show in the next."""
+    s, _ = play_random(8, 3, max_moves=120)
+    before = json.dumps(powergrid.view(s, 0), sort_keys=True)
+
+    def scribble(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                scribble(v)
+            x["scribbled"] = True
+        elif isinstance(x, list):
+            for v in x:
+                scribble(v)
+            x.append("scribbled")
+
+    scribble(powergrid.view(s, 0))
+    assert json.dumps(powergrid.view(s, 0), sort_keys=True) == before
