@@ -93,14 +93,18 @@ def build_costs(s: State, seat: int) -> dict[str, int]:
     step = s.step
     money = p.money
     out: dict[str, int] = {}
-    for i, c in enumerate(board.cities):
+    cheapest = money - BUILD_COSTS[0]  # no city further away than this is affordable
+    for c, d in zip(board.cities, dist, strict=True):
+        if d > cheapest:
+            continue
         occ = occupied.get(c)
         if occ is None:
-            cost = BUILD_COSTS[0] + dist[i]
-        elif len(occ) >= step or seat in occ:
+            out[c] = BUILD_COSTS[0] + d
             continue
-        else:
-            cost = BUILD_COSTS[len(occ)] + dist[i]
+        k = len(occ)
+        if k >= step or seat in occ:
+            continue
+        cost = BUILD_COSTS[k] + d
         if cost <= money:
             out[c] = cost
     return out

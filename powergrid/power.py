@@ -104,25 +104,54 @@ def hybrid_split(
     return out
 
 
+#: Per plant number: (fuel slot or -1, tokens burnt, cities powered).
+_FIRE = {n: (_FUEL_SLOT.get(p.fuel, -1), p.burns, p.powers) for n, p in PLANTS.items()}
+
+
 @lru_cache(maxsize=1 << 16)
 def best_power(plants: tuple[int, ...], res: Res, cities: int) -> tuple[tuple[int, ...], int, Res]:
-    """The best plants to fire: (plants fired, cities powered, tokens burnt per resource)."""
-    best: tuple[int, int, int, tuple[int, ...]] | None = None
-    best_fired: tuple[int, ...] = ()
+    """The best plants to fire: (plants fired, cities powered, tokens burnt per resource).
+
+    Every subset of the plants is tried (at most 16), its needs summed from the subset without
+    its lowest plant; the key is (most cities, fewest tokens, fewest plants, lowest numbers)."""
     k = len(plants)
-    for mask in range(1 << k):
-        fired = tuple(plants[i] for i in range(k) if mask >> i & 1)
-        need = burn_need(fired)
-        if not can_fire(res, need):
+    size = 1 << k
+    # Needs per subset (bit i = plants[i]): coal, oil, hybrid, garbage, uranium; cities powered.
+    need = [[0] * size for _ in range(5)]
+    pw = [0] * size
+    c, o, g, u = res
+    co = c + o
+    best_key = (0, 0, 0)  # (-powered, tokens, plants) of firing nothing
+    best_mask = 0
+    for mask in range(1, size):
+        low = mask & -mask
+        prev = mask ^ low
+        slot, burns, powers_ = _FIRE[plants[low.bit_length() - 1]]
+        for r in range(5):
+            need[r][mask] = need[r][prev]
+        if slot >= 0:
+            need[slot][mask] += burns
+        pw[mask] = pw[prev] + powers_
+        nc, no, nh, ng, nu = (
+            need[0][mask],
+            need[1][mask],
+            need[2][mask],
+            need[3][mask],
+            need[4][mask],
+        )
+        if nc > c or no > o or ng > g or nu > u or nc + no + nh > co:
             continue
-        powered = min(powers(fired), cities)
-        tokens = need[0] + need[1] + need[2] + need[3] + need[4]
-        key = (-powered, tokens, len(fired), fired)
-        if best is None or key < best:
-            best = key
-            best_fired = fired
-    assert best is not None  # firing nothing is always possible
-    return best_fired, -best[0], burnt(best_fired, res)
+        powered = pw[mask] if pw[mask] < cities else cities
+        key = (-powered, nc + no + nh + ng + nu, mask.bit_count())
+        if key < best_key or (key == best_key and _fired(plants, mask) < _fired(plants, best_mask)):
+            best_key = key
+            best_mask = mask
+    fired = _fired(plants, best_mask)
+    return fired, -best_key[0], burnt(fired, res)
+
+
+def _fired(plants: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    return tuple(n for i, n in enumerate(plants) if mask >> i & 1)
 
 
 def burnt(fired: tuple[int, ...], res: Res, split: dict[int, tuple[int, int]] | None = None) -> Res:

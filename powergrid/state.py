@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from powergrid.tables import TOTAL_TOKENS
+
 if TYPE_CHECKING:
     from powergrid.network import Board
 
@@ -247,22 +249,19 @@ class State:
 
     def supply(self) -> tuple[int, int, int, int]:
         """Tokens beside the board: the total minus the market minus what players hold."""
-        from powergrid.tables import TOTAL_TOKENS
-
-        held = [0, 0, 0, 0]
+        c, o, g, u = TOTAL_TOKENS
+        m = self.resources
+        c -= m[0]
+        o -= m[1]
+        g -= m[2]
+        u -= m[3]
         for p in self.players:
             r = p.res
-            held[0] += r[0]
-            held[1] += r[1]
-            held[2] += r[2]
-            held[3] += r[3]
-        m = self.resources
-        return (
-            TOTAL_TOKENS[0] - m[0] - held[0],
-            TOTAL_TOKENS[1] - m[1] - held[1],
-            TOTAL_TOKENS[2] - m[2] - held[2],
-            TOTAL_TOKENS[3] - m[3] - held[3],
-        )
+            c -= r[0]
+            o -= r[1]
+            g -= r[2]
+            u -= r[3]
+        return (c, o, g, u)
 
 
 FIELDS = _FIELDS
