@@ -24,6 +24,8 @@ Arguments:
   old_state  the engine state before (``None`` when the game has just started)
   new_state  the engine state after
   moves      the ``Move`` rows appended by this change (empty at start)
+  seats      optional: the game's seats with ``user__profile``, already read in this transaction
+             after the lock (the move service passes them, saving a query); updated in place
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import engine
+from .bulk import bulk_update_values
 from .deadlines import clock
 from .models import DEFAULT_OPTIONS, Game, Move, Seat
 from .notifications.outbox import QUICK_PUBLISH, OutboxWriter
@@ -72,9 +75,27 @@ def seat_clock(game: Game, seat: Seat, *, now: Any) -> tuple[Any, Any]:
     return deadline, reminder
 
 
-def on_state_changed(*, game: Game, old_state: Any, new_state: Any, moves: list[Move]) -> None:
+_SEAT_FIELDS = ("deadline", "reminder_at", "timeouts_in_row", "bot_controlled")
+
+
+def _seat_values(seat: Seat) -> tuple[Any, ...]:
+    return tuple(getattr(seat, f) for f in _SEAT_FIELDS)
+
+
+def on_state_changed(
+    *,
+    game: Game,
+    old_state: Any,
+    new_state: Any,
+    moves: list[Move],
+    seats: list[Seat] | None = None,
+) -> None:
     now = timezone.now()
-    seats = list(Seat.objects.filter(game=game).select_related("user__profile").order_by("seat"))
+    if seats is None:
+        seats = list(
+            Seat.objects.filter(game=game).select_related("user__profile").order_by("seat")
+        )
+    initial = {s.pk: _seat_values(s) for s in seats}
     by_no = {s.seat: s for s in seats}
     finished = game.status == Game.Status.FINISHED
     new_to_act = set() if finished else {int(x) for x in (game.to_act or [])}
@@ -122,9 +143,13 @@ def on_state_changed(*, game: Game, old_state: Any, new_state: Any, moves: list[
             changed.add(seat.pk)
     to_save = [s for s in seats if s.pk in changed]
     if to_save:
-        Seat.objects.bulk_update(
-            to_save, ["deadline", "reminder_at", "timeouts_in_row", "bot_controlled"]
-        )
+        # Only the columns that changed (usually deadline and reminder_at), in one statement.
+        fields = [
+            f
+            for i, f in enumerate(_SEAT_FIELDS)
+            if any(_seat_values(s)[i] != initial[s.pk][i] for s in to_save)
+        ]
+        bulk_update_values(to_save, fields or _SEAT_FIELDS)
 
     # 3. Game started / game over.
     if old_state is None:

@@ -44,6 +44,15 @@ class MoveResult:
     state: Any  # the engine state after the move
 
 
+def _seats_locked(game: Game) -> list[Seat]:
+    """The game's seats with user and profile, read after the game row is locked (so current), and
+    kept on the instance as ``games.selectors.game_seats`` does: the turn hook updates these same
+    objects (deadlines), so the response built from them needs no second read."""
+    seats = list(Seat.objects.filter(game=game).select_related("user__profile").order_by("seat"))
+    game._seats_cache = seats  # type: ignore[attr-defined]
+    return seats
+
+
 def _check_running(game: Game) -> None:
     if game.status == Game.Status.OPEN:
         raise GameNotStarted()
@@ -95,10 +104,14 @@ def _apply_locked(
         game.finished_at = timezone.now()
         fields += ["status", "finished_at"]
     game.save(update_fields=fields)
-    if source in (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL) and seat.timeouts_in_row:
-        seat.timeouts_in_row = 0
-        seat.save(update_fields=["timeouts_in_row"])
-    turns.on_state_changed(game=game, old_state=old_state, new_state=new_state, moves=[move])
+    # A human move resetting ``timeouts_in_row`` (and bot control) is the turn hook's bookkeeping.
+    turns.on_state_changed(
+        game=game,
+        old_state=old_state,
+        new_state=new_state,
+        moves=[move],
+        seats=getattr(game, "_seats_cache", None),
+    )
     # Only remember the new state once the transaction commits.
     key = {"game_id": game.pk, "seed": game.seed, "seq": game.seq}
     transaction.on_commit(lambda: engine.state_remember(**key, state=new_state))
@@ -123,7 +136,10 @@ def move_submit(
             game = Game.objects.select_for_update().get(pk=game_id)
         except Game.DoesNotExist:
             raise GameNotFound() from None
-        seat = Seat.objects.filter(game=game, user=user).first()
+        # One query for every seat (with user and profile): the caller's seat, the turn hook's
+        # deadlines and the response's names all use these rows (games.selectors.game_seats).
+        seats = _seats_locked(game)
+        seat = next((s for s in seats if s.user_id == getattr(user, "pk", None)), None)
         if seat is None:
             raise NotAPlayer()
         _check_running(game)
@@ -163,8 +179,7 @@ def move_apply_system(
         _check_running(locked)
         if expected_seq is not None and expected_seq != locked.seq:
             raise StaleState(details={"expected_seq": expected_seq, "seq": locked.seq})
-        try:
-            seat_row = Seat.objects.get(game=locked, seat=seat)
-        except Seat.DoesNotExist:
-            raise NotAPlayer("No such seat.") from None
+        seat_row = next((s for s in _seats_locked(locked) if s.seat == seat), None)
+        if seat_row is None:
+            raise NotAPlayer("No such seat.")
         return _apply_locked(game=locked, seat=seat_row, action=action, source=source)
