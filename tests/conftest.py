@@ -69,6 +69,15 @@ if DATABASE_URL:
     except ImportError:  # Django not installed: engine-only runs
         pass
 
+try:
+    from django.conf import settings as _settings
+
+    # Django's real hasher spends ~0.3 s per password on purpose; tests create hundreds of users.
+    # Nothing in-process has hashed a password yet, so Django's hasher cache is still empty.
+    _settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+except ImportError:  # Django not installed: engine-only runs
+    pass
+
 ON_POSTGRES = DATABASE_URL.startswith(("postgres", "pgsql"))
 
 LIGHT_RATES = {"anon": "100000/min", "user": "100000/min", "token_create": "100000/min"}
