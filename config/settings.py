@@ -5,6 +5,10 @@ Variables (see README "Production"):
   SECRET_KEY          required when DEBUG is False
   ALLOWED_HOSTS       comma-separated; default localhost,127.0.0.1,[::1],testserver when DEBUG
   DATABASE_URL        default sqlite:///var/db.sqlite3; production postgres://user:pass@host:5432/name
+  CONN_MAX_AGE        seconds a database connection is reused (default 600; None = forever)
+  CONN_HEALTH_CHECKS  default True: check a reused connection once per request (one SELECT 1)
+  CACHE_URL           default locmemcache:// (per process: API throttle counts are per worker);
+                      redis://host:6379/1 to share them between workers and hosts
   CELERY_BROKER_URL   default sqla+sqlite:///var/celery.sqlite3; production redis://host:6379/0
   CELERY_RESULT_BACKEND  default unset (results are not kept)
   EMAIL_URL           default filemail:///<repo>/var/mail (shown at /dev/mailbox/); smtp+tls://user:pass@host:587
@@ -88,11 +92,20 @@ TEMPLATES = [
     },
 ]
 
+
+def _max_age(value: str) -> int | None:
+    return None if str(value).strip().lower() in ("none", "") else int(value)
+
+
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
 }
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Persistent connections: a new PostgreSQL connection per request costs more than the request.
+# CONN_MAX_AGE in seconds (0 = close after each request, "None" = forever); CONN_HEALTH_CHECKS=True
+# checks a reused connection at the start of each request (one "SELECT 1" round trip), so a
+# restarted database costs no failed request.
+DATABASES["default"].setdefault("CONN_MAX_AGE", _max_age(env.str("CONN_MAX_AGE", default="600")))
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=True)
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several processes (runserver, the Celery worker) share the file: wait for locks, and take
     # the write lock at BEGIN so a select_for_update-style transaction cannot deadlock on upgrade.
@@ -190,9 +203,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+    # orjson: same JSON as DRF's renderer and parser, faster (games/api/renderers.py).
+    "DEFAULT_RENDERER_CLASSES": ["games.api.renderers.ORJSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.renderers.ORJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
