@@ -8,6 +8,7 @@ powergrid.view(state, seat)       # what seat may see (JSON-ready)
 
 from __future__ import annotations
 
+from powergrid.actions import ACTION_TYPES
 from powergrid.default import default_action
 from powergrid.engine import apply
 from powergrid.errors import CODES, IllegalAction
@@ -20,6 +21,7 @@ from powergrid.turns import to_act
 from powergrid.view import view
 
 __all__ = [
+    "ACTION_TYPES",
     "CODES",
     "IllegalAction",
     "Player",

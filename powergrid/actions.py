@@ -25,6 +25,9 @@ ACTIONS: dict[str, tuple[str, frozenset[str]]] = {
     "power": (BUREAUCRACY, frozenset({"type", "plants", "hybrid"})),
 }
 
+#: Every action type, in the order of a round (API.md's table); clients and forms list these.
+ACTION_TYPES: tuple[str, ...] = tuple(ACTIONS)
+
 #: The largest number any numeric field may hold (more than all the money in any game).
 MAX_NUMBER = 100_000
 
