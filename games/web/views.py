@@ -22,7 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, services
+from games import engine, selectors, services
 from games.models import Game, Move
 from powergrid.tables import RESOURCES, income
 
@@ -121,8 +121,22 @@ def _game_row(game: Game, user: Any) -> dict[str, Any]:
         "waiting_for": [selectors.seat_name(s) for s in seats if s.seat in to_act],
         "your_turn": me is not None and me.seat in to_act and game.status == "running",
         "your_deadline": me.deadline if me is not None and me.seat in to_act else None,
+        "where": _where(game),
         "is_member": me is not None,
         "can_join": me is None and game.status == "open" and len(seats) < game.max_players,
+    }
+
+
+def _where(game: Game) -> str:
+    """ "Round 3 · Building" for a running game: the public part of its cached engine state."""
+    if game.status != Game.Status.RUNNING or not game.state_json:
+        return ""
+    state = engine.state_load(
+        game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+    )
+    return _("Round %(round)s · %(phase)s") % {
+        "round": state.round,
+        "phase": present.phase_label(state.phase),
     }
 
 

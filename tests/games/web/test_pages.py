@@ -29,6 +29,8 @@ def test_home_anonymous_and_signed_in(client, make_user, client_for, started_gam
     html = r.content.decode()
     assert f"/games/{game.pk}/" in html
     assert "Your games" in html
+    # Each of your games says where it stands: a new game opens with round 1's auction.
+    assert "Round 1 · Auction" in html
 
 
 def test_create_game_random_and_chosen_areas(make_user, client_for):
