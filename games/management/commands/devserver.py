@@ -52,6 +52,9 @@ class Command(BaseCommand):
         self.stdout.write(f"  Admin:                  {base}/admin/")
         self.stdout.write("  Celery worker with beat: " + ("off" if options["no_worker"] else "on"))
         self.stdout.write("Press Ctrl-C to stop.")
+        # A service manager or `kill` sends SIGTERM: stop the children as Ctrl-C does, or the
+        # worker would outlive us and keep the SQLite broker busy.
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         try:
             while all(p.poll() is None for p in procs):
                 time.sleep(0.5)
