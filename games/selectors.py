@@ -60,6 +60,27 @@ def game_get(*, game_id: int) -> Game | None:
     return Game.objects.filter(pk=game_id).first()
 
 
+def game_get_with_seats(*, game_id: int) -> Game | None:
+    """The game with its seats (user, profile) cached for ``game_seats``, read in ONE statement
+    (one snapshot). For reads only: a writer locks the game row first and then reads the seats
+    (a row-locking join would hand back seat rows from before the lock was granted)."""
+    seats = list(
+        Seat.objects.filter(game_id=game_id)
+        .select_related("game", "user__profile")
+        .order_by("seat")
+    )
+    if not seats:  # no such game (a game keeps at least its creator's seat while it exists)
+        game = game_get(game_id=game_id)
+        if game is not None:
+            game._seats_cache = []  # type: ignore[attr-defined]
+        return game
+    game = seats[0].game
+    for s in seats:
+        s.game = game
+    game._seats_cache = seats  # type: ignore[attr-defined]
+    return game
+
+
 def game_detail_for(game: Game, user: Any = None) -> dict[str, Any]:
     """The public description of a game (API.md's game object). Nothing secret."""
     seats = game_seats(game)

@@ -46,8 +46,13 @@ IDEMPOTENCY_PARAM = OpenApiParameter(
 )
 
 
-def _game_or_404(game_id: int) -> Game:
-    game = selectors.game_get(game_id=game_id)
+def _game_or_404(game_id: int, *, seats: bool = True) -> Game:
+    """The game, with its seats read in the same query unless ``seats`` is False."""
+    game = (
+        selectors.game_get_with_seats(game_id=game_id)
+        if seats
+        else selectors.game_get(game_id=game_id)
+    )
     if game is None:
         raise GameNotFound()
     return game
@@ -364,7 +369,7 @@ class GameMovesView(APIView):
                 raise ValueError
         except ValueError:
             raise ValidationError({"since": ["A whole number ≥ 0."]}) from None
-        game = _game_or_404(game_id)
+        game = _game_or_404(game_id, seats=False)
         moves = selectors.move_list(game=game, since=since)
         return Response(
             [

@@ -4,7 +4,7 @@ A move (POST /moves/) is, inside its transaction: the token lookup, the savepoin
 tests), the game row locked, its seats with users and profiles (read once: the seat check, the
 turn hook's deadlines and the response's names all use them), the move inserted, the game updated,
 the changed seats updated in one statement, the outbox rows inserted in one statement, the commit
-(savepoint release). Reading the state is the token, the game and its seats.
+(savepoint release). Reading the state is the token, then the game and its seats in one query.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from apihelpers import seat_players
 import powergrid
 
 MOVE_QUERIES = 9
-STATE_QUERIES = 3
+STATE_QUERIES = 2
 
 
 def _next_move(gid: int) -> tuple[int, int, dict]:
