@@ -1,17 +1,22 @@
 """API benchmark: 16 clients playing bot games through the REST API against gunicorn + PostgreSQL.
 
-    .venv/bin/python bench/api_bench.py [--clients 16] [--workers 4] [--threads 2] [--seconds 60]
+    .venv/bin/python bench/api_bench.py [--clients 16] [--workers N] [--threads N] [--seconds 90]
 
 Prints figures, asserts nothing (a benchmark, not a test). What it does:
 
 1. Uses its own PostgreSQL database (``bench_api`` on 127.0.0.1, created if missing; override
    with BENCH_DATABASE_URL), migrates it, creates users, tokens and one 4-player game per client.
-2. Starts gunicorn (DEBUG off, throttles lifted, BENCH_ENDPOINTS=1, Redis as the Celery broker
-   when it answers - no worker consumes, the queue is purged at the end).
+2. Starts gunicorn with the production config, deploy/gunicorn.conf.py (its worker count and class
+   unless --workers/--threads say otherwise; access log to var/bench-access.log), DEBUG off, the
+   settings' production database defaults (persistent connections, health checks), throttles
+   lifted, BENCH_ENDPOINTS=1, Redis as the Celery broker when it answers (no worker consumes, the
+   queue is purged at the end).
 3. Phase "play": each client thread plays its game through the API only: GET state as the awaited
    seat, pick a move from ``legal`` (a simple legal-only policy that builds slowly, so games pass
    move 400), POST it with ``expected_seq``. Measures POST /moves/ and GET /state/ latency,
-   the latter bucketed by the game's seq (move 4 against move 400).
+   the latter bucketed by the game's seq (move 4 against move 400). One client cycle per move is
+   therefore: GET state, parse it, choose, POST, parse the 201 (Little's law: 16 clients at R
+   moves/s leave 16/R seconds per cycle for both requests and the client's own work).
 4. Phase "floor": the same clients POST /api/bench/insert/ (one authenticated DRF request that
    inserts one row) for a few seconds: the cost floor the move endpoint is compared with.
 """
@@ -67,7 +72,6 @@ def bench_env(db_url: str) -> dict[str, str]:
         API_THROTTLE_ANON="10000000/min",
         API_THROTTLE_TOKEN_CREATE="10000000/min",
         LOG_LEVEL="WARNING",
-        CONN_MAX_AGE="600",
         SESSION_COOKIE_SECURE="False",
         CSRF_COOKIE_SECURE="False",
     )
@@ -285,6 +289,73 @@ def floor(token: str, stats: Stats, stop_at: float) -> None:
             stats.floor.append(dt)
 
 
+# ------------------------------------------------------------------ where the CPU went (/proc)
+def _loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def _gunicorn_shape(genv: dict[str, str]) -> tuple[int, int]:
+    """(workers, threads) as deploy/gunicorn.conf.py will compute them from ``genv``."""
+    saved = dict(os.environ)
+    os.environ.update(genv)
+    try:
+        ns: dict[str, Any] = {}
+        exec((ROOT / "deploy" / "gunicorn.conf.py").read_text(), ns)
+        return int(ns["workers"]), int(ns["threads"])
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def cpu_snapshot(server_pid: int, db_url: str) -> dict[str, float]:
+    """CPU seconds used so far by: this process (the clients), gunicorn (master and workers),
+    PostgreSQL backends of the bench database, and the whole machine (busy time of all CPUs)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    dbname = db_url.rsplit("/", 1)[1]
+    out = {"clients": 0.0, "gunicorn": 0.0, "postgres": 0.0, "machine": 0.0}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2 :].split()
+            used = (int(fields[11]) + int(fields[12])) / tick
+            ppid = int(fields[1])
+            if int(pid) == os.getpid():
+                out["clients"] += used
+            elif int(pid) == server_pid or ppid == server_pid:
+                out["gunicorn"] += used
+            elif "postgres" in stat[: stat.rindex(")")]:
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+                if f" {dbname} ".encode() in cmd:
+                    out["postgres"] += used
+        except (OSError, ValueError, IndexError):
+            continue
+    cpu = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    busy = sum(int(x) for x in cpu) - int(cpu[3]) - int(cpu[4])  # all but idle and iowait
+    out["machine"] = busy / tick
+    return out
+
+
+def cpu_diff(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:
+    return {k: b[k] - a[k] for k in a}
+
+
+def cpu_report(d: dict[str, float], seconds: float, n: int, what: str) -> str:
+    if not n or seconds <= 0:
+        return "n/a"
+    other = d["machine"] - d["clients"] - d["gunicorn"] - d["postgres"]
+    per = {k: v / n * 1000 for k, v in d.items()}
+    return (
+        f"machine busy {d['machine'] / seconds:.2f} of {os.cpu_count()} CPUs; per {what}: "
+        f"gunicorn {per['gunicorn']:.2f} ms, postgres {per['postgres']:.2f} ms, bench clients "
+        f"{per['clients']:.2f} ms, everything else on the machine {other / n * 1000:.2f} ms"
+    )
+
+
 def run_threads(target: Any, args_list: list[tuple[Any, ...]]) -> float:
     threads = [threading.Thread(target=target, args=a) for a in args_list]
     t0 = time.perf_counter()
@@ -298,12 +369,13 @@ def run_threads(target: Any, args_list: list[tuple[Any, ...]]) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--clients", type=int, default=16)
-    ap.add_argument("--workers", type=int, default=4)
-    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=0, help="default: deploy/gunicorn.conf.py's")
+    ap.add_argument("--threads", type=int, default=0, help="default: deploy/gunicorn.conf.py's")
     ap.add_argument("--seconds", type=float, default=90.0, help="cap on the play phase")
     ap.add_argument("--floor-seconds", type=float, default=15.0)
     args = ap.parse_args()
 
+    load_start = _loadavg()
     db_url = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_api")
     ensure_database(db_url)
     env = bench_env(db_url)
@@ -318,11 +390,20 @@ def main() -> None:
 
     gunicorn = [
         str(Path(py).parent / "gunicorn"), "config.wsgi:application",
-        "--bind", f"127.0.0.1:{PORT}", "--workers", str(args.workers),
-        "--worker-class", "gthread" if args.threads > 1 else "sync",
-        "--threads", str(args.threads), "--log-level", "warning", "--keep-alive", "5",
+        "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
     ]  # fmt: skip
-    server = subprocess.Popen(gunicorn, cwd=ROOT, env=env)
+    genv = dict(
+        env,
+        GUNICORN_BIND=f"127.0.0.1:{PORT}",
+        GUNICORN_ACCESSLOG=str(ROOT / "var" / "bench-access.log"),
+        GUNICORN_LOG_LEVEL="warning",
+    )
+    if args.workers:
+        genv["WEB_CONCURRENCY"] = str(args.workers)
+    if args.threads:
+        genv["GUNICORN_THREADS"] = str(args.threads)
+    workers, threads = _gunicorn_shape(genv)
+    server = subprocess.Popen(gunicorn, cwd=ROOT, env=genv)
     try:
         for _ in range(100):
             try:
@@ -334,12 +415,14 @@ def main() -> None:
                 time.sleep(0.2)
         time.sleep(1.0)
         # Warm up every worker (imports, caches, connections).
-        for _ in range(args.workers * 8):
+        for _ in range(workers * 8):
             Client().request("GET", "/api/v1/maps/", games[0]["tokens"][0])
 
         stats = Stats()
         stop_at = time.time() + args.seconds
+        cpu0 = cpu_snapshot(server.pid, db_url)
         play_time = run_threads(play, [(g, stats, stop_at) for g in games])
+        play_cpu = cpu_diff(cpu0, cpu_snapshot(server.pid, db_url))
         # State read cost against seq, measured alone (no other load from this bench):
         # the game at move 4 against the game that went furthest, alternating.
         c = Client()
@@ -356,9 +439,11 @@ def main() -> None:
                 _s, _b, dt = c.request("GET", f"/api/v1/games/{g['id']}/state/", g["tokens"][0])
                 seq_probe[key].append(dt)
         floor_stop = time.time() + args.floor_seconds
+        cpu0 = cpu_snapshot(server.pid, db_url)
         floor_time = run_threads(
             floor, [(games[i]["tokens"][0], stats, floor_stop) for i in range(args.clients)]
         )
+        floor_cpu = cpu_diff(cpu0, cpu_snapshot(server.pid, db_url))
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -372,12 +457,15 @@ def main() -> None:
     late = [v for s, vs in stats.state_by_seq.items() if s >= late_from for v in vs]
     all_states = [v for vs in stats.state_by_seq.values() for v in vs]
     print()
-    print(f"API benchmark: {args.clients} clients, gunicorn {args.workers} workers x "
-          f"{args.threads} threads, PostgreSQL, broker {env['CELERY_BROKER_URL'].split(':')[0]}, "
-          f"{os.cpu_count()} CPUs (shared machine)")  # fmt: skip
+    print(f"API benchmark: {args.clients} clients, gunicorn (deploy/gunicorn.conf.py) {workers} "
+          f"{'gthread' if threads > 1 else 'sync'} workers x {threads} threads, PostgreSQL, "
+          f"broker {env['CELERY_BROKER_URL'].split(':')[0]}, {os.cpu_count()} CPUs "
+          f"(shared machine)")  # fmt: skip
+    print(f"load average at start {load_start}, at end {_loadavg()}")
     print(f"play phase: {play_time:.1f} s, {len(stats.moves)} moves accepted, "
           f"{len(stats.moves) / play_time:.1f} moves/s, {stats.finished} games finished, "
           f"highest seq {stats.max_seq}")  # fmt: skip
+    print(f"  CPU while playing: {cpu_report(play_cpu, play_time, len(stats.moves), 'move')}")
     print(f"  POST moves (201)        {fmt(stats.moves)}")
     print(f"  POST moves (refused)    {fmt(stats.rejected)}  {stats.errors}")
     print(f"  GET state (all)         {fmt(all_states)}")
@@ -390,6 +478,7 @@ def main() -> None:
     print(f"  state move {long_seq} / move 4 p50 ratio: "
           f"{pct(seq_probe['late'], 50) / pct(seq_probe['early'], 50):.2f}")  # fmt: skip
     print(f"floor phase: {floor_time:.1f} s, {len(stats.floor) / floor_time:.1f} req/s")
+    print(f"  CPU: {cpu_report(floor_cpu, floor_time, len(stats.floor), 'request')}")
     print(f"  POST bench/insert       {fmt(stats.floor)}")
     if stats.floor and stats.moves:
         print(f"  move/floor p50 ratio: {pct(stats.moves, 50) / pct(stats.floor, 50):.2f}")
