@@ -1,7 +1,11 @@
 import zoneinfo
+from datetime import date, timedelta
+from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .models import Profile
 
@@ -10,6 +14,8 @@ class ProfileForm(forms.ModelForm):
     timezone = forms.ChoiceField(
         label=_("Time zone"),
         choices=[(tz, tz) for tz in sorted(zoneinfo.available_timezones())],
+        # IANA names are proper names: not for translation tools (or the translation tests).
+        widget=forms.Select(attrs={"translate": "no"}),
     )
 
     class Meta:
@@ -24,3 +30,57 @@ class TokenCreateForm(forms.Form):
         required=False,
         help_text=_("A reminder for yourself, e.g. 'my bot'."),
     )
+
+
+def local_today() -> date:
+    """Today in the active time zone (the signed-in user's, set by UserLanguageMiddleware)."""
+    return timezone.localdate()
+
+
+class VacationStartForm(forms.Form):
+    """A vacation until a date: whole days from today (in the user's time zone) to that date,
+    at most the days left this year. ``days`` is set when the form is valid."""
+
+    until = forms.DateField(
+        label=_("On vacation until"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        input_formats=["%Y-%m-%d"],
+        help_text=_(
+            "Your turn clocks stop now and start again at this time of day on that date. "
+            "Each day counts against this year's allowance."
+        ),
+        error_messages={"invalid": _("Enter a date as year-month-day.")},
+    )
+
+    def __init__(self, *args: Any, days_left: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.days_left = days_left
+        today = local_today()
+        self.first = today + timedelta(days=1)
+        self.last = today + timedelta(days=max(days_left, 1))
+        attrs = self.fields["until"].widget.attrs
+        attrs["min"] = self.first.isoformat()
+        attrs["max"] = self.last.isoformat()
+        attrs["aria-describedby"] = "until-help"
+        self.fields["until"].initial = self.first
+        self.days = 0
+
+    def clean_until(self) -> date:
+        until: date = self.cleaned_data["until"]
+        days = (until - local_today()).days
+        if days < 1:
+            raise forms.ValidationError(_("Choose a date after today."), code="invalid_days")
+        if days > self.days_left:
+            raise forms.ValidationError(
+                ngettext(
+                    "You have only %(left)d vacation day left this year: choose %(last)s "
+                    "or earlier.",
+                    "You have only %(left)d vacation days left this year: choose %(last)s "
+                    "or earlier.",
+                    self.days_left,
+                )
+                % {"left": self.days_left, "last": self.last.isoformat()},
+                code="not_enough_days",
+            )
+        self.days = days
+        return until

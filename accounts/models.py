@@ -44,6 +44,8 @@ class Profile(models.Model):
         _("reminder after this fraction of the turn time"),
         default=0.8,
         validators=[MinValueValidator(0.0), MaxValueValidator(1.0)],
+        # Translators: a plain sentence, not a format string (80% is a percentage).
+        # xgettext:no-python-format
         help_text=_("0.8 sends a reminder when 80% of the time for a turn has passed."),
     )
     vacation_days_per_year = models.PositiveSmallIntegerField(default=14)

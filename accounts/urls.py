@@ -4,5 +4,6 @@ from . import views
 
 urlpatterns = [
     path("profile/", views.profile, name="profile"),
+    path("profile/vacation/", views.vacation, name="profile_vacation"),
     path("tokens/", views.tokens, name="api_tokens"),
 ]

@@ -1,14 +1,67 @@
-"""Account pages beyond allauth's: the profile and personal API tokens."""
+"""Account pages beyond allauth's: the profile (with vacations) and personal API tokens."""
+
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
-from .forms import ProfileForm
+from games.deadlines.vacation import (
+    VacationError,
+    vacation_days_left,
+    vacation_start,
+    vacation_stop,
+)
+
+from .forms import ProfileForm, VacationStartForm
 from .models import Profile
+
+
+def _vacation_error_text(code: str, days_left: int) -> str:
+    """The service's VacationError codes, in the reader's language."""
+    if code == "already_on_vacation":
+        return _("You are already on vacation.")
+    if code == "not_enough_days":
+        return ngettext(
+            "You have only %(left)d vacation day left this year.",
+            "You have only %(left)d vacation days left this year.",
+            days_left,
+        ) % {"left": days_left}
+    return _("A vacation is at least one whole day.")
+
+
+def _profile_page(
+    request: HttpRequest,
+    prof: Profile,
+    *,
+    form: ProfileForm | None = None,
+    vacation_form: VacationStartForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    now = timezone.now()
+    left = vacation_days_left(prof, now=now)
+    on_vacation = bool(prof.vacation_until and prof.vacation_until > now)
+    if vacation_form is None and not on_vacation and left > 0:
+        vacation_form = VacationStartForm(days_left=left)
+    ctx: dict[str, Any] = {
+        "form": form or ProfileForm(instance=prof),
+        "vacation_form": vacation_form,
+        "vacation": {
+            "left": left,
+            "per_year": prof.vacation_days_per_year,
+            "used": prof.vacation_days_per_year - left,
+            "on": on_vacation,
+            "until": prof.vacation_until if on_vacation else None,
+            "year": timezone.localdate().year,
+        },
+    }
+    return render(request, "accounts/profile.html", ctx, status=status)
 
 
 @login_required
@@ -20,9 +73,54 @@ def profile(request: HttpRequest) -> HttpResponse:
             form.save()
             messages.success(request, _("Your profile was saved."))
             return redirect("profile")
-    else:
-        form = ProfileForm(instance=prof)
-    return render(request, "accounts/profile.html", {"form": form})
+        prof.refresh_from_db()
+        return _profile_page(request, prof, form=form)
+    return _profile_page(request, prof)
+
+
+@require_POST
+@login_required
+def vacation(request: HttpRequest) -> HttpResponse:
+    """Start a vacation until a date (``action=start``, ``until=YYYY-MM-DD``) or end the current
+    one early (``action=stop``). Both go through games.deadlines.vacation, which moves the
+    player's running deadlines."""
+    prof, _created = Profile.objects.get_or_create(user=request.user)
+    now = timezone.now()
+    left = vacation_days_left(prof, now=now)
+    if request.POST.get("action") == "stop":
+        if not (prof.vacation_until and prof.vacation_until > now):
+            messages.info(request, _("You are not on vacation."))
+            return redirect("profile")
+        prof = vacation_stop(user=request.user, now=now)
+        back = vacation_days_left(prof, now=now) - left
+        messages.success(
+            request,
+            ngettext(
+                "Your vacation has ended and your turn clocks run again. "
+                "%(days)d unused day went back to your allowance.",
+                "Your vacation has ended and your turn clocks run again. "
+                "%(days)d unused days went back to your allowance.",
+                back,
+            )
+            % {"days": back},
+        )
+        return redirect("profile")
+    form = VacationStartForm(request.POST, days_left=left)
+    if not form.is_valid():
+        return _profile_page(request, prof, vacation_form=form, status=400)
+    try:
+        prof = vacation_start(user=request.user, days=form.days, now=now)
+    except VacationError as exc:
+        form.add_error("until", _vacation_error_text(exc.code, left))
+        prof.refresh_from_db()
+        return _profile_page(request, prof, vacation_form=form, status=400)
+    until = timezone.localtime(prof.vacation_until)
+    messages.success(
+        request,
+        _("Your vacation has started: your turn clocks are stopped until %(until)s.")
+        % {"until": formats.date_format(until, "DATETIME_FORMAT")},
+    )
+    return redirect("profile")
 
 
 @login_required
