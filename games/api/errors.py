@@ -47,6 +47,8 @@ ERROR_CODES: dict[str, str] = {
     "already_joined": "409: the caller already holds a seat.",
     "not_enough_players": "409: a game needs at least two players to start.",
     "throttled": "429: too many requests; details.retry_after gives the seconds to wait.",
+    "service_unavailable": "503: the database is briefly unavailable; nothing was changed. Retry "
+    "after Retry-After seconds (with the same Idempotency-Key).",
     "server_error": "500: a bug; reported to the operators.",
 }
 
