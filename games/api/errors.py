@@ -10,6 +10,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+import powergrid
 from games.services.errors import ServiceError
 
 # DRF exception class -> our code
@@ -52,26 +53,8 @@ ERROR_CODES: dict[str, str] = {
     "server_error": "500: a bug; reported to the operators.",
 }
 
-# The engine's codes (400), from shared/API.md.
-ENGINE_CODES = [
-    "not_your_turn",
-    "wrong_phase",
-    "unknown_action",
-    "invalid_field",
-    "unknown_plant",
-    "plant_not_available",
-    "bid_too_low",
-    "insufficient_funds",
-    "cannot_pass_round_one",
-    "no_storage",
-    "market_exhausted",
-    "city_not_in_play",
-    "city_full",
-    "already_in_city",
-    "plant_not_owned",
-    "not_enough_resources",
-    "game_over",
-]
+# The engine's codes (400), from shared/API.md: the engine owns the list.
+ENGINE_CODES = sorted(powergrid.CODES)
 
 
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -8,20 +8,13 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+import powergrid
 from games.api.errors import ENGINE_CODES, ERROR_CODES
 from games.models import COLOURS, Game, Move
+from powergrid.tables import RESOURCES as TABLE_RESOURCES
 
-RESOURCES = ["coal", "oil", "garbage", "uranium"]
-ACTION_TYPES = [
-    "choose_plant",
-    "pass_auction",
-    "bid",
-    "pass_bid",
-    "discard_plant",
-    "buy_resources",
-    "build",
-    "power",
-]
+RESOURCES = list(TABLE_RESOURCES)
+ACTION_TYPES = list(powergrid.ACTION_TYPES)
 
 
 # ---------------------------------------------------------------- errors
