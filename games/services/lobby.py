@@ -24,6 +24,12 @@ from .errors import (
 
 VARIANTS = ("standard", "first_game")
 
+# The bounds of a game's set-up, in one place: the API serializers, the schema and the web form
+# read them from here, and ``options_clean`` / ``game_create`` enforce them for every caller.
+PLAYERS_MIN, PLAYERS_MAX = 2, 6
+TURN_HOURS_MIN, TURN_HOURS_MAX = 12, 7 * 24  # 12 hours to 7 days per move
+TIMEOUTS_BEFORE_BOT_MAX = 20  # 0: the bot never takes a seat over
+
 
 def _lock(game_id: int) -> Game:
     try:
@@ -32,29 +38,54 @@ def _lock(game_id: int) -> Game:
         raise GameNotFound() from None
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _invalid(field: str, message: str, **details: Any) -> InvalidSetup:
+    return InvalidSetup(message, code="invalid_field", details={"field": field, **details})
+
+
 def options_clean(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game options with defaults filled in; raises InvalidSetup (400 ``invalid_field``,
+    ``details.field`` = ``options.<name>``, plus ``min``/``max`` or ``choices``) for any value out
+    of bounds or of the wrong type, and for unknown options."""
+    if options is not None and not isinstance(options, dict):
+        raise _invalid("options", "options must be an object.")
     clean = dict(DEFAULT_OPTIONS)
     for key, value in (options or {}).items():
         if key not in DEFAULT_OPTIONS:
-            raise InvalidSetup(f"Unknown option {key!r}.", details={"field": f"options.{key}"})
+            raise _invalid(
+                f"options.{key}",
+                f"Unknown option {key!r}; known: {', '.join(sorted(DEFAULT_OPTIONS))}.",
+                choices=sorted(DEFAULT_OPTIONS),
+            )
         clean[key] = value
     th = clean["turn_hours"]
-    if isinstance(th, bool) or not isinstance(th, int) or not 1 <= th <= 24 * 14:
-        raise InvalidSetup(
-            "turn_hours must be a whole number of hours from 1 to 336.",
-            details={"field": "options.turn_hours"},
+    if not _is_int(th) or not TURN_HOURS_MIN <= th <= TURN_HOURS_MAX:
+        raise _invalid(
+            "options.turn_hours",
+            f"turn_hours must be a whole number of hours from {TURN_HOURS_MIN} to "
+            f"{TURN_HOURS_MAX} (12 hours to 7 days).",
+            min=TURN_HOURS_MIN,
+            max=TURN_HOURS_MAX,
         )
     if clean["variant"] not in VARIANTS:
-        raise InvalidSetup(
-            f"variant must be one of {', '.join(VARIANTS)}.", details={"field": "options.variant"}
+        raise _invalid(
+            "options.variant",
+            f"variant must be one of {', '.join(VARIANTS)}.",
+            choices=list(VARIANTS),
         )
     if not isinstance(clean["pause_weekends"], bool):
-        raise InvalidSetup("pause_weekends must be true or false.", details={"field": "options"})
+        raise _invalid("options.pause_weekends", "pause_weekends must be true or false.")
     tb = clean["timeouts_before_bot"]
-    if isinstance(tb, bool) or not isinstance(tb, int) or not 0 <= tb <= 20:
-        raise InvalidSetup(
-            "timeouts_before_bot must be a whole number from 0 to 20.",
-            details={"field": "options.timeouts_before_bot"},
+    if not _is_int(tb) or not 0 <= tb <= TIMEOUTS_BEFORE_BOT_MAX:
+        raise _invalid(
+            "options.timeouts_before_bot",
+            f"timeouts_before_bot must be a whole number from 0 to {TIMEOUTS_BEFORE_BOT_MAX} "
+            "(0: the bot never plays for a player).",
+            min=0,
+            max=TIMEOUTS_BEFORE_BOT_MAX,
         )
     return clean
 
@@ -70,12 +101,13 @@ def game_create(
     """Create an open game; the creator takes seat 0."""
     if map not in engine.maps_available():
         raise InvalidSetup(f"Unknown map {map!r}.", code="unknown_map", details={"field": "map"})
-    if (
-        not isinstance(max_players, int)
-        or isinstance(max_players, bool)
-        or not 2 <= max_players <= 6
-    ):
-        raise InvalidSetup("max_players must be from 2 to 6.", details={"field": "max_players"})
+    if not _is_int(max_players) or not PLAYERS_MIN <= max_players <= PLAYERS_MAX:
+        raise _invalid(
+            "max_players",
+            f"max_players must be a whole number from {PLAYERS_MIN} to {PLAYERS_MAX}.",
+            min=PLAYERS_MIN,
+            max=PLAYERS_MAX,
+        )
     if areas is not None:
         game_map = engine.map_load(map)
         known = {_area_slug(a) for a in game_map.areas}

@@ -9,6 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import engine
+from games.models import DEFAULT_OPTIONS
+from games.services import lobby
 from powergrid.maps import load_map
 from powergrid.plants import PLANTS
 from powergrid.tables import RESOURCES
@@ -102,7 +104,7 @@ class GameCreateForm(forms.Form):
     map = forms.ChoiceField(label=gettext_lazy("Map"))
     max_players = forms.TypedChoiceField(
         label=gettext_lazy("Players"),
-        choices=[(n, str(n)) for n in range(2, 7)],
+        choices=[(n, str(n)) for n in range(lobby.PLAYERS_MIN, lobby.PLAYERS_MAX + 1)],
         coerce=int,
         initial=4,
     )
@@ -115,8 +117,29 @@ class GameCreateForm(forms.Form):
         initial="random",
         widget=forms.RadioSelect,
     )
+    # The bounds are the lobby service's (games.services.lobby), which checks them again.
     turn_hours = forms.IntegerField(
-        label=gettext_lazy("Hours per turn"), min_value=1, max_value=336, initial=24
+        label=gettext_lazy("Hours per turn"),
+        min_value=lobby.TURN_HOURS_MIN,
+        max_value=lobby.TURN_HOURS_MAX,
+        initial=DEFAULT_OPTIONS["turn_hours"],
+        help_text=gettext_lazy("From 12 hours to 168 hours (7 days)."),
+        widget=forms.NumberInput(attrs={"step": 1, "inputmode": "numeric"}),
+    )
+    pause_weekends = forms.BooleanField(
+        label=gettext_lazy(
+            "Pause the clocks on weekends (Saturday and Sunday in each player's time zone)"
+        ),
+        required=False,
+    )
+    timeouts_before_bot = forms.IntegerField(
+        label=gettext_lazy("Missed deadlines in a row before the bot plays for a player"),
+        min_value=0,
+        max_value=lobby.TIMEOUTS_BEFORE_BOT_MAX,
+        initial=DEFAULT_OPTIONS["timeouts_before_bot"],
+        required=False,
+        help_text=gettext_lazy("0: the bot never plays; the default move is made instead."),
+        widget=forms.NumberInput(attrs={"step": 1, "inputmode": "numeric"}),
     )
     first_game = forms.BooleanField(
         label=gettext_lazy("First-game variant (step 1 only; the game ends at 7 cities)"),
@@ -155,6 +178,20 @@ class GameCreateForm(forms.Form):
                 }
             )
         return out
+
+    def options(self) -> dict[str, Any]:
+        """The game options for games.services.game_create (after is_valid)."""
+        d = self.cleaned_data
+        return {
+            "turn_hours": d["turn_hours"],
+            "pause_weekends": bool(d.get("pause_weekends")),
+            "timeouts_before_bot": (
+                DEFAULT_OPTIONS["timeouts_before_bot"]
+                if d.get("timeouts_before_bot") is None
+                else d["timeouts_before_bot"]
+            ),
+            "variant": "first_game" if d.get("first_game") else "standard",
+        }
 
     def chosen_areas(self) -> list[str] | None:
         if self.cleaned_data.get("area_mode") != "chosen":

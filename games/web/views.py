@@ -155,10 +155,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 map=d["map"],
                 max_players=d["max_players"],
                 areas=form.chosen_areas(),
-                options={
-                    "turn_hours": d["turn_hours"],
-                    "variant": "first_game" if d["first_game"] else "standard",
-                },
+                options=form.options(),
             )
         except services.ServiceError as exc:
             form.add_error(None, error_text(exc.code, exc.message))
