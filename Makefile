@@ -30,14 +30,14 @@ services:
 test: $(STAMP) services messages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy powergrid
+	$(BIN)/mypy --strict powergrid
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests/engine -q -x
 
 lint: $(STAMP)
-	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/mypy powergrid
+	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/mypy --strict powergrid
 
 format: $(STAMP)
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
