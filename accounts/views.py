@@ -105,6 +105,10 @@ def vacation(request: HttpRequest) -> HttpResponse:
             % {"days": back},
         )
         return redirect("profile")
+    if prof.vacation_until and prof.vacation_until > now:
+        # A second tab or a double submit: the vacation already runs; nothing to do.
+        messages.error(request, _vacation_error_text("already_on_vacation", left))
+        return redirect("profile")
     form = VacationStartForm(request.POST, days_left=left)
     if not form.is_valid():
         return _profile_page(request, prof, vacation_form=form, status=400)
