@@ -1,6 +1,8 @@
+from allauth.account.signals import user_signed_up
 from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.utils import translation
 
 from .models import Profile
 
@@ -9,3 +11,15 @@ from .models import Profile
 def profile_create(sender, instance, created, **kwargs):  # type: ignore[no-untyped-def]
     if created:
         Profile.objects.get_or_create(user=instance)
+
+
+@receiver(user_signed_up)
+def profile_language_from_signup(sender, request, user, **kwargs):  # type: ignore[no-untyped-def]
+    """Someone who signs up from a Japanese page keeps Japanese: the profile's language starts
+    as the language the sign-up page was shown in (browser or language switch)."""
+    lang = translation.get_language_from_request(request) if request is not None else None
+    lang = (getattr(request, "LANGUAGE_CODE", None) or lang or "")[:2]
+    if lang in dict(Profile.Language.choices):
+        Profile.objects.filter(user=user).update(language=lang)
+        if hasattr(user, "profile"):
+            user.profile.language = lang

@@ -200,3 +200,22 @@ def test_mailbox_in_japanese(ja_client, settings, tmp_path):
     settings.DEBUG = True
     settings.EMAIL_FILE_PATH = str(tmp_path)
     _check(ja_client.get("/dev/mailbox/"))
+
+
+def test_email_confirmation_pages_in_japanese(anon_ja):
+    r = anon_ja.post(
+        "/accounts/signup/",
+        {
+            "username": "suzuki",
+            "email": "suzuki@example.com",
+            "password1": "a-long-password-3",
+            "password2": "a-long-password-3",
+        },
+        follow=True,
+    )
+    _check(r, allowed={"suzuki"})
+    link = re.search(r"https?://[^/\s]+(/accounts/confirm-email/\S+)", mail.outbox[-1].body)
+    assert link, mail.outbox[-1].body
+    _check(anon_ja.get(link.group(1)), allowed={"suzuki"})
+    _check(anon_ja.post(link.group(1), follow=True), allowed={"suzuki"})
+    _check(anon_ja.get("/accounts/confirm-email/not-a-key/"))
