@@ -58,7 +58,7 @@ def _profile_page(
             "used": prof.vacation_days_per_year - left,
             "on": on_vacation,
             "until": prof.vacation_until if on_vacation else None,
-            "year": timezone.localdate().year,
+            "year": now.year,  # the year the allowance is counted in (games.deadlines.vacation)
         },
     }
     return render(request, "accounts/profile.html", ctx, status=status)
