@@ -18,9 +18,29 @@ class ProfileForm(forms.ModelForm):
         widget=forms.Select(attrs={"translate": "no"}),
     )
 
+    reminder_fraction = forms.TypedChoiceField(
+        label=_("Reminder email"),
+        coerce=float,
+        choices=[
+            (0.5, _("halfway through the turn (50%)")),
+            (0.75, _("when a quarter of the time is left (75%)")),
+            (0.8, _("when a fifth of the time is left (80%)")),
+            (0.9, _("when a tenth of the time is left (90%)")),
+        ],
+        help_text=_("Sent once per turn if you have not moved yet."),
+    )
+
     class Meta:
         model = Profile
         fields = ["display_name", "timezone", "language", "notification_mode", "reminder_fraction"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["reminder_fraction"]
+        current = float(self.instance.reminder_fraction) if self.instance.pk else None
+        # A value set through the API that the list does not offer stays choosable.
+        if current is not None and all(float(v) != current for v, _label in field.choices):
+            field.choices = [*field.choices, (current, f"{current:.0%}")]
 
 
 class TokenCreateForm(forms.Form):

@@ -226,3 +226,27 @@ def test_vacation_in_japanese(page, traveller, clock):
     html = _stop(page).content.decode()
     assert "休暇を終了し" in html
     assert english_words(html, {"traveller"}) == []
+
+
+def test_reminder_choices_keep_a_value_set_through_the_api(page, traveller):
+    html = page.get("/accounts/profile/").content.decode()
+    select = re.search(r'<select[^>]*name="reminder_fraction".*?</select>', html, re.S).group(0)
+    assert re.findall(r'value="([\d.]+)"', select) == ["0.5", "0.75", "0.8", "0.9"]
+    assert re.search(r'value="0.8"\s+selected', select)
+    prof = _profile(traveller)
+    prof.reminder_fraction = 0.6
+    prof.save()
+    html = page.get("/accounts/profile/").content.decode()
+    assert re.search(r'value="0.6"\s+selected[^>]*>60%<', html)
+    r = page.post(
+        "/accounts/profile/",
+        {
+            "display_name": "",
+            "timezone": "UTC",
+            "language": "en",
+            "notification_mode": "every_turn",
+            "reminder_fraction": "0.9",
+        },
+    )
+    assert r.status_code == 302
+    assert _profile(traveller).reminder_fraction == 0.9
