@@ -22,7 +22,7 @@ class UserLanguageMiddleware:
             profile = getattr(user, "profile", None)
             if profile is not None and profile.language:
                 translation.activate(profile.language)
-                request.LANGUAGE_CODE = profile.language  # type: ignore[attr-defined]
+                request.LANGUAGE_CODE = profile.language
             if profile is not None and profile.timezone:
                 try:
                     timezone.activate(zoneinfo.ZoneInfo(profile.timezone))

@@ -1,20 +1,26 @@
+from typing import Any
+
 from allauth.account.signals import user_signed_up
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.http import HttpRequest
 from django.utils import translation
 
 from .models import Profile
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
-def profile_create(sender, instance, created, **kwargs):  # type: ignore[no-untyped-def]
+def profile_create(sender: type[User], instance: User, created: bool, **kwargs: Any) -> None:
     if created:
         Profile.objects.get_or_create(user=instance)
 
 
 @receiver(user_signed_up)
-def profile_language_from_signup(sender, request, user, **kwargs):  # type: ignore[no-untyped-def]
+def profile_language_from_signup(
+    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
+) -> None:
     """Someone who signs up from a Japanese page keeps Japanese: the profile's language starts
     as the language the sign-up page was shown in (browser or language switch)."""
     lang = translation.get_language_from_request(request) if request is not None else None

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from .models import Game, IdempotencyRecord, Move, Notification, Seat
 
@@ -21,7 +22,7 @@ class MoveAdmin(admin.ModelAdmin):
     list_display = ["game", "seq", "seat", "source", "created_at"]
     list_filter = ["source"]
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: Move | None = None) -> bool:
         return False
 
 

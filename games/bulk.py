@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import connections, router
-from django.db.models import Model
+from django.db.models import Field, Model
 
 
 def bulk_update_values(objs: Sequence[Model], fields: Sequence[str]) -> None:
@@ -29,7 +29,12 @@ def bulk_update_values(objs: Sequence[Model], fields: Sequence[str]) -> None:
     meta = model._meta
     pk = meta.pk
     assert pk is not None
-    cols = [meta.get_field(f) for f in fields]
+    cols: list[Field[Any, Any]] = []
+    for name in fields:
+        field = meta.get_field(name)
+        if not isinstance(field, Field):  # a reverse relation or generic foreign key has no column
+            raise ValueError(f"{model.__name__}.{name} is not a concrete field")
+        cols.append(field)
     qn = conn.ops.quote_name
     casts = [f"%s::{pk.db_type(conn)}"] + [f"%s::{f.db_type(conn)}" for f in cols]
     row = "(" + ", ".join(casts) + ")"

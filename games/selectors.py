@@ -170,6 +170,8 @@ def _moves_upto(game: Game, since: int, upto: int) -> list[Move]:
 
 
 def _replay_from_scratch(game: Game, areas: list[str] | None, moves: list[Move]) -> Any:
+    if game.seed is None:  # drawn when the game starts; a replay without it would be another game
+        raise ValueError("The game has not started")
     state = engine.new_game(
         map=game.map,
         players=len(game_seats(game)),

@@ -98,8 +98,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             details["field"] = field
         message = _message(exc.detail)
     elif isinstance(exc, exceptions.Throttled):
-        details = {"retry_after": exc.wait}
-        wait = int(exc.wait) if exc.wait is not None else None
+        retry_after = getattr(exc, "wait", None)  # set by __init__; the stubs omit the attribute
+        details = {"retry_after": retry_after}
+        wait = int(retry_after) if retry_after is not None else None
         message = (
             f"Too many requests: try again in {wait} seconds."
             if wait is not None

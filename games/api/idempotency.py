@@ -12,8 +12,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -65,6 +67,8 @@ def idempotent(request: Request, do: Callable[[], tuple[int, Any]]) -> Response:
             status=400,
         )
     user = request.user
+    if not isinstance(user, User):  # the views using this require IsAuthenticated first
+        raise NotAuthenticated()
     fingerprint = _fingerprint(request)
     existing = IdempotencyRecord.objects.filter(user=user, key=key).first()
     if existing is not None:

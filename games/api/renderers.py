@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -28,11 +29,11 @@ class ORJSONRenderer(JSONRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         if data is None:
             return b""
-        if self.get_indent(accepted_media_type, renderer_context or {}):
+        if self.get_indent(accepted_media_type or "", renderer_context or {}):
             return super().render(data, accepted_media_type, renderer_context)
         try:
             return orjson.dumps(data, default=_fallback, option=_OPTIONS)
@@ -48,7 +49,7 @@ class ORJSONParser(JSONParser):
         self,
         stream: Any,
         media_type: str | None = None,
-        parser_context: dict[str, Any] | None = None,
+        parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         body = stream.read()
         charset = (parser_context or {}).get("encoding") or "utf-8"

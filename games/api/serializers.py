@@ -179,7 +179,8 @@ class MoveSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     action = serializers.DictField(help_text="The action as sent (see MoveRequest.action).")
     time = serializers.DateTimeField()
-    source = serializers.ChoiceField(choices=Move.Source.values)
+    # The metaclass moves declared fields out of the class, so this does not shadow Field.source.
+    source = serializers.ChoiceField(choices=Move.Source.values)  # type: ignore[assignment]
 
 
 # ---------------------------------------------------------------- actions (request side)

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from rest_framework.settings import api_settings
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
+from rest_framework.throttling import (
+    AnonRateThrottle,
+    ScopedRateThrottle,
+    SimpleRateThrottle,
+    UserRateThrottle,
+)
 
 
-class _LiveRates:
+class _LiveRates(SimpleRateThrottle):
+    # DRF reads THROTTLE_RATES and never assigns it, so a read-only property is safe here.
     @property
     def THROTTLE_RATES(self) -> dict[str, str | None]:  # type: ignore[override]
-        return api_settings.DEFAULT_THROTTLE_RATES
+        # The stubs type the setting's values as numbers; they are rate strings such as "5/min".
+        return api_settings.DEFAULT_THROTTLE_RATES  # type: ignore[return-value]
 
 
 class AnonThrottle(_LiveRates, AnonRateThrottle):

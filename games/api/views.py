@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth import authenticate
@@ -10,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from knox.models import AuthToken
 from rest_framework import permissions, status
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -23,6 +25,9 @@ from games.api.idempotency import HEADER, idempotent
 from games.api.throttles import ScopedThrottle
 from games.models import BenchRow, Game, Move
 from games.services.errors import GameNotFound, GameNotStarted
+
+if TYPE_CHECKING:
+    from rest_framework.permissions import _SupportsHasPermission
 
 
 def _err(description: str) -> OpenApiResponse:
@@ -65,7 +70,7 @@ class TokenView(APIView):
     throttle_classes = [ScopedThrottle]
     throttle_scope = "token_create"
 
-    def get_authenticators(self):  # type: ignore[no-untyped-def]
+    def get_authenticators(self) -> list[BaseAuthentication]:
         # POST takes credentials only: no session (and so no CSRF) for it.
         if self.request is not None and self.request.method == "POST":
             return []
@@ -74,7 +79,7 @@ class TokenView(APIView):
     def get_authenticate_header(self, request: Request) -> str:
         return 'Token realm="api"'  # wrong credentials are a 401, not a 403
 
-    def get_permissions(self):  # type: ignore[no-untyped-def]
+    def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         if self.request is not None and self.request.method == "DELETE":
             return [permissions.IsAuthenticated()]
         return super().get_permissions()

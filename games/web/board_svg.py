@@ -98,8 +98,8 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
     for s, c in gmap.cities.items():
         fill = AREA_FILL.get(c.area, "#e6e6e6")
         stroke = AREA_STROKE.get(c.area, "#666")
-        off = s not in live
-        if off:
+        out_of_play = s not in live
+        if out_of_play:
             fill, stroke = "#e4e4e4", "#a8a8a8"
         cx, cy = _fmt(c.x), _fmt(c.y)
         name = escape(city_name(c, lang))
@@ -113,7 +113,7 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
                 )
             body += f'<text class="name" x="{cx}" y="{_fmt(c.y + CITY_R + 11)}">{name}</text>'
         cities.append(
-            f'<g class="city{" off" if off else ""}" data-city="{s}" data-area="{c.area}">'
+            f'<g class="city{" off" if out_of_play else ""}" data-city="{s}" data-area="{c.area}">'
             f"<title>{name}</title>{body}@@{s}@@</g>"
         )
     return head, "".join(cities), "</svg>"
