@@ -93,8 +93,8 @@ def anon_ja(db):
     return Client(HTTP_ACCEPT_LANGUAGE="ja")
 
 
-def _check(resp, allowed=()):
-    assert resp.status_code == 200, resp.status_code
+def _check(resp, allowed=(), status=200):
+    assert resp.status_code == status, resp.status_code
     html = resp.content.decode()
     assert 'lang="ja"' in html
     assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", html), "no Japanese on the page"
@@ -219,3 +219,14 @@ def test_email_confirmation_pages_in_japanese(anon_ja):
     _check(anon_ja.get(link.group(1)), allowed={"suzuki"})
     _check(anon_ja.post(link.group(1), follow=True), allowed={"suzuki"})
     _check(anon_ja.get("/accounts/confirm-email/not-a-key/"))
+
+
+def test_email_settings_and_bad_link_pages_in_japanese(ja_user):
+    from games.notifications.links import settings_token
+
+    c = Client(HTTP_ACCEPT_LANGUAGE="ja")
+    url = f"/mail/settings/{settings_token(user=ja_user)}/"
+    _check(c.get(url))
+    _check(c.post(url, {"mode": "digest"}, follow=True))
+    _check(c.get("/mail/settings/not-a-token/"), status=400)
+    _check(c.get("/mail/go/not-a-token/"), status=400)
