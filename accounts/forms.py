@@ -37,6 +37,7 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["reminder_fraction"]
+        assert isinstance(field, forms.TypedChoiceField)
         current = float(self.instance.reminder_fraction) if self.instance.pk else None
         # A value set through the API that the list does not offer stays choosable.
         if current is not None and all(float(v) != current for v, _label in field.choices):
