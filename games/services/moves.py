@@ -113,8 +113,10 @@ def _apply_locked(
         seats=getattr(game, "_seats_cache", None),
     )
     # Only remember the new state once the transaction commits.
-    key = {"game_id": game.pk, "seed": game.seed, "seq": game.seq}
-    transaction.on_commit(lambda: engine.state_remember(**key, state=new_state))
+    game_pk, seed, seq = game.pk, game.seed, game.seq
+    transaction.on_commit(
+        lambda: engine.state_remember(game_id=game_pk, seed=seed, seq=seq, state=new_state)
+    )
     return MoveResult(game=game, seat=seat, move=move, state=new_state)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -150,10 +151,12 @@ class GameCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.lang = lang
         maps = engine.maps_available()
-        self.fields["map"].choices = [
+        map_field = self.fields["map"]
+        assert isinstance(map_field, forms.ChoiceField)
+        map_field.choices = [
             (s, load_map(s).name_ja if lang == "ja" else load_map(s).name_en) for s in maps
         ]
-        self.fields["map"].initial = "germany" if "germany" in maps else maps[0]
+        map_field.initial = "germany" if "germany" in maps else maps[0]
 
     def area_fields(self) -> list[dict[str, Any]]:
         """Per map, the area checkboxes (``areas_<map>``) as (slug, label, checked)."""
@@ -196,4 +199,6 @@ class GameCreateForm(forms.Form):
     def chosen_areas(self) -> list[str] | None:
         if self.cleaned_data.get("area_mode") != "chosen":
             return None
-        return list(self.data.getlist(f"areas_{self.cleaned_data['map']}"))
+        data = self.data
+        assert isinstance(data, QueryDict)  # bound from request.POST: areas are repeated keys
+        return list(data.getlist(f"areas_{self.cleaned_data['map']}"))
