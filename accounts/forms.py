@@ -9,6 +9,13 @@ from django.utils.translation import ngettext
 
 from .models import Profile
 
+REMINDER_CHOICES: list[tuple[float, Any]] = [
+    (0.5, _("halfway through the turn (50%)")),
+    (0.75, _("when a quarter of the time is left (75%)")),
+    (0.8, _("when a fifth of the time is left (80%)")),
+    (0.9, _("when a tenth of the time is left (90%)")),
+]
+
 
 class ProfileForm(forms.ModelForm):
     timezone = forms.ChoiceField(
@@ -21,12 +28,7 @@ class ProfileForm(forms.ModelForm):
     reminder_fraction = forms.TypedChoiceField(
         label=_("Reminder email"),
         coerce=float,
-        choices=[
-            (0.5, _("halfway through the turn (50%)")),
-            (0.75, _("when a quarter of the time is left (75%)")),
-            (0.8, _("when a fifth of the time is left (80%)")),
-            (0.9, _("when a tenth of the time is left (90%)")),
-        ],
+        choices=REMINDER_CHOICES,
         help_text=_("Sent once per turn if you have not moved yet."),
     )
 
@@ -36,12 +38,12 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["reminder_fraction"]
-        assert isinstance(field, forms.TypedChoiceField)
         current = float(self.instance.reminder_fraction) if self.instance.pk else None
         # A value set through the API that the list does not offer stays choosable.
-        if current is not None and all(float(v) != current for v, _label in field.choices):
-            field.choices = [*field.choices, (current, f"{current:.0%}")]
+        if current is not None and all(v != current for v, _label in REMINDER_CHOICES):
+            field = self.fields["reminder_fraction"]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = [*REMINDER_CHOICES, (current, f"{current:.0%}")]
 
 
 class TokenCreateForm(forms.Form):
