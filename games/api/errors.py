@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template import loader
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -112,11 +114,27 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
-def handler404(request: Any, exception: Exception | None = None) -> JsonResponse:
+def _wants_page(request: Any) -> bool:
+    """API clients get the JSON error body; people browsing the site get a page."""
+    return not request.path.startswith("/api/")
+
+
+def handler404(request: Any, exception: Exception | None = None) -> HttpResponse:
+    if _wants_page(request):
+        try:
+            return render(request, "404.html", status=status.HTTP_404_NOT_FOUND)
+        except Exception:  # a broken page must not turn a 404 into a 500
+            pass
     return JsonResponse(error_body("not_found", "No such URL."), status=status.HTTP_404_NOT_FOUND)
 
 
-def handler500(request: Any) -> JsonResponse:
+def handler500(request: Any) -> HttpResponse:
+    if _wants_page(request):
+        # Rendered without context processors: the failure may be in the database or a template.
+        return HttpResponse(
+            loader.get_template("500.html").render({}),
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
     return JsonResponse(
         error_body("server_error", "Something went wrong on the server."),
         status=status.HTTP_500_INTERNAL_SERVER_ERROR,

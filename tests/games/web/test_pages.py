@@ -389,3 +389,16 @@ def test_every_input_has_a_label(started_game, client_for):
         game = advance(game, users, phase)
         html = client_for(actor(game, users)).get(f"/games/{game.pk}/").content.decode()
         assert unlabelled(html) == [], phase
+
+
+def test_a_missing_page_is_a_page_and_a_missing_api_url_is_json(client, make_user, client_for):
+    r = client.get("/no/such/page/")
+    assert r.status_code == 404
+    assert r["Content-Type"].startswith("text/html")
+    assert "Page not found" in r.content.decode()
+    r = client_for(make_user()).get("/games/999999/")
+    assert r.status_code == 404
+    assert "Page not found" in r.content.decode()
+    r = client.get("/api/v1/no-such-endpoint/")
+    assert r.status_code == 404
+    assert r.json()["error"]["code"] == "not_found"
