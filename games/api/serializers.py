@@ -11,6 +11,7 @@ from rest_framework import serializers
 import powergrid
 from games.api.errors import ENGINE_CODES, ERROR_CODES
 from games.models import COLOURS, Game, Move
+from games.services import lobby
 from powergrid.tables import RESOURCES as TABLE_RESOURCES
 
 RESOURCES = list(TABLE_RESOURCES)
@@ -115,19 +116,39 @@ class MapSerializer(MapSummarySerializer):
 
 # ---------------------------------------------------------------- games
 class GameOptionsSerializer(serializers.Serializer):
+    """The bounds come from ``games.services.lobby``, which enforces them for every caller."""
+
     turn_hours = serializers.IntegerField(
-        min_value=1, max_value=336, default=24, help_text="Hours each player has for a move."
+        min_value=lobby.TURN_HOURS_MIN,
+        max_value=lobby.TURN_HOURS_MAX,
+        default=24,
+        help_text="Hours each player has for a move: 12 (half a day) to 168 (7 days).",
     )
-    variant = serializers.ChoiceField(choices=["standard", "first_game"], default="standard")
+    variant = serializers.ChoiceField(
+        choices=list(lobby.VARIANTS),
+        default="standard",
+        help_text="`first_game`: step 1 only, the game ends when a player connects 7 cities.",
+    )
     pause_weekends = serializers.BooleanField(
-        default=False, help_text="Deadlines do not run on Saturdays and Sundays (UTC)."
+        default=False,
+        help_text="Deadlines do not run on Saturdays and Sundays, in each player's time zone.",
     )
     timeouts_before_bot = serializers.IntegerField(
         min_value=0,
-        max_value=20,
+        max_value=lobby.TIMEOUTS_BEFORE_BOT_MAX,
         default=3,
         help_text="Timeouts in a row after which a bot plays the seat (0: never).",
     )
+
+    def to_internal_value(self, data: Any) -> Any:
+        # A misspelt option must not be dropped silently: the creator would get a default.
+        if isinstance(data, dict):
+            unknown = sorted(str(k) for k in data if k not in self.fields)
+            if unknown:
+                raise serializers.ValidationError(
+                    {unknown[0]: [f"Unknown option; known: {', '.join(self.fields)}."]}
+                )
+        return super().to_internal_value(data)
 
 
 class GameCreateSerializer(serializers.Serializer):
@@ -141,7 +162,9 @@ class GameCreateSerializer(serializers.Serializer):
         help_text="Area slugs in play, or null (default) to draw connected areas at random "
         "when the game starts.",
     )
-    max_players = serializers.IntegerField(min_value=2, max_value=6, default=4)
+    max_players = serializers.IntegerField(
+        min_value=lobby.PLAYERS_MIN, max_value=lobby.PLAYERS_MAX, default=4
+    )
     options = GameOptionsSerializer(required=False)
 
 

@@ -21,6 +21,7 @@ from games.services.lobby import (
     TIMEOUTS_BEFORE_BOT_MAX,
     TURN_HOURS_MAX,
     TURN_HOURS_MIN,
+    VARIANTS,
 )
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +65,7 @@ OUT_OF_BOUNDS = [
     ({"timeouts_before_bot": TIMEOUTS_BEFORE_BOT_MAX + 1}, "options.timeouts_before_bot"),
 ]
 # Wrong types and unknown names: refused by the service. (The API's serializer parses JSON
-# leniently first: "24" -> 24, "yes" -> true, and it drops unknown keys.)
+# leniently first, "24" -> 24 and "yes" -> true, and refuses unknown keys itself.)
 WRONG_TYPE = [
     ({"turn_hours": "24"}, "options.turn_hours"),
     ({"turn_hours": True}, "options.turn_hours"),
@@ -147,6 +148,19 @@ def test_api_accepts_the_bounds(make_player, options):
     assert r.status_code == 201, r.content
     for key, value in options.items():
         assert r.json()["options"][key] == value
+
+
+def test_api_refuses_a_misspelt_option_instead_of_dropping_it(make_player):
+    """A creator who writes turn_hour would otherwise get the default 24 h without a word."""
+    from games.models import Game
+
+    r = make_player().post(
+        "/api/v1/games/", {"map": "germany", "max_players": 3, "options": {"turn_hour": 48}}
+    )
+    err = assert_error(r, 400, "invalid_field")
+    assert err["details"]["field"] == "options.turn_hour"
+    assert "turn_hours" in err["message"]
+    assert not Game.objects.exists()
 
 
 @pytest.mark.parametrize("n", [PLAYERS_MIN - 1, PLAYERS_MAX + 1])
@@ -263,14 +277,13 @@ def _schema_options(client) -> dict:
     comps = doc["components"]["schemas"]
     name = next(n for n in comps if n.startswith("GameOptions") and "Request" in n)
     create = next(n for n in comps if n.startswith("GameCreate") and "Request" in n)
-    return {"options": comps[name]["properties"], "create": comps[create]["properties"]}
+    return {
+        "options": comps[name]["properties"],
+        "create": comps[create]["properties"],
+        "components": comps,
+    }
 
 
-@pytest.mark.xfail(
-    reason="games/api/serializers.py still documents turn_hours 1-336 (API helper's file); "
-    "the service enforces 12-168 either way",
-    strict=False,
-)
 def test_schema_documents_the_service_bounds(page):
     s = _schema_options(page)
     th = s["options"]["turn_hours"]
@@ -279,4 +292,10 @@ def test_schema_documents_the_service_bounds(page):
     assert (tb["minimum"], tb["maximum"]) == (0, TIMEOUTS_BEFORE_BOT_MAX)
     mp = s["create"]["max_players"]
     assert (mp["minimum"], mp["maximum"]) == (PLAYERS_MIN, PLAYERS_MAX)
-    assert s["options"]["variant"].get("enum") or "$ref" in s["options"]["variant"]
+    variant = s["options"]["variant"]
+    ref = variant.get("$ref") or next(
+        (part["$ref"] for part in variant.get("allOf", []) if "$ref" in part), None
+    )
+    enum = variant.get("enum") or s["components"][ref.rsplit("/", 1)[-1]]["enum"]
+    assert sorted(enum) == sorted(VARIANTS)
+    assert "time zone" in s["options"]["pause_weekends"]["description"]
