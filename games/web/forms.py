@@ -9,6 +9,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import powergrid
 from games import engine
 from games.models import DEFAULT_OPTIONS
 from games.services import lobby
@@ -16,16 +17,7 @@ from powergrid.maps import load_map
 from powergrid.plants import PLANTS
 from powergrid.tables import RESOURCES
 
-MOVE_TYPES = (
-    "choose_plant",
-    "pass_auction",
-    "bid",
-    "pass_bid",
-    "discard_plant",
-    "buy_resources",
-    "build",
-    "power",
-)
+MOVE_TYPES = powergrid.ACTION_TYPES
 
 
 class FormProblem(Exception):
