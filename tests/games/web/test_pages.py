@@ -6,8 +6,9 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from webhelpers import actor, advance, fresh, legal_for, post_move
+from webhelpers import actor, advance, fresh, legal_for, play, post_move
 
+from games import selectors
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -195,33 +196,54 @@ def test_spectator_sees_no_form_and_no_money(started_game, make_user, client_for
     assert html.count('class="money"') == 1
 
 
+def _buy_every_round_until_a_discard(game, users):
+    """Both players buy the cheapest plant in every auction and keep their money otherwise.
+
+    Two players may own four plants, so each player's fifth purchase (round 5 at the latest)
+    must end in a discard.
+    """
+    for _ in range(300):
+        g = fresh(game)
+        user = actor(g, users)
+        legal = legal_for(g, user)
+        if "discard_plant" in legal:
+            return g, user, legal["discard_plant"]
+        if "choose_plant" in legal:
+            cheapest = min(legal["choose_plant"]["plants"], key=lambda p: p["min_bid"])
+            action = {"type": "choose_plant", "plant": cheapest["number"]}
+        elif "pass_bid" in legal:
+            action = {"type": "pass_bid"}
+        elif "buy_resources" in legal:
+            action = {"type": "buy_resources"}
+        elif "build" in legal:
+            action = {"type": "build", "cities": []}
+        elif "power" in legal:
+            action = {"type": "power"}
+        else:
+            action = {"type": "pass_auction"}
+        play(g, user, action)
+    raise AssertionError("nobody had to discard")
+
+
 def test_discard_form(started_game, client_for):
     game, users = started_game(2)
-    # two players keep up to 4 plants; play auctions until someone must discard
-    from games import selectors
-    from powergrid.bots import HeuristicBot
+    game, user, offered = _buy_every_round_until_a_discard(game, users)
+    page = client_for(user).get(f"/games/{game.pk}/").content.decode()
+    assert forms_on(page) == ["discard_plant"]
+    for plant in offered["plants"]:
+        assert f'value="{plant}"' in page
+    other = next(u for u in users if u != user)
+    assert forms_on(client_for(other).get(f"/games/{game.pk}/").content.decode()) == []
 
-    bot = HeuristicBot()
-    for _ in range(600):
-        g = fresh(game)
-        u = actor(g, users)
-        legal = legal_for(g, u)
-        if "discard_plant" in legal:
-            html = client_for(u).get(f"/games/{g.pk}/").content.decode()
-            assert forms_on(html) == ["discard_plant"]
-            plant = legal["discard_plant"]["plants"][0]
-            r = post_move(client_for(u), g, {"action": "discard_plant", "plant": str(plant)})
-            assert r.status_code in (302, 400)
-            return
-        state = selectors.game_engine_state(g)
-        seat = g.to_act[0]
-        post = bot.choose(state, seat)
-        from games import services
-
-        services.move_submit(
-            game_id=g.pk, user=users[seat], action=post, expected_seq=g.seq, source="api"
-        )
-    pytest.skip("no discard reached")
+    seat = fresh(game).to_act[0]
+    before = selectors.game_engine_state(fresh(game)).players[seat].plants
+    assert len(before) == 5
+    dropped = offered["plants"][0]
+    r = post_move(client_for(user), game, {"action": "discard_plant", "plant": str(dropped)})
+    assert r.status_code == 302
+    after = selectors.game_engine_state(fresh(game)).players[seat].plants
+    assert len(after) == 4
+    assert dropped not in after
 
 
 def test_resources_form(started_game, client_for):
