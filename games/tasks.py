@@ -7,19 +7,36 @@ the sweeps lock with SKIP LOCKED and re-check under the lock, and system moves p
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_process_init, worker_ready
 
 from games.deadlines import sweep
 from games.notifications import digest, sending
 
 
+@worker_ready.connect
+@worker_process_init.connect
+def _warm_up(**_kwargs: object) -> None:
+    try:
+        sending.warm_up()
+    except Exception:  # never keep a worker from starting
+        import logging
+
+        logging.getLogger(__name__).exception("warm-up failed")
+
+
+# The on-commit tasks send the rows they were queued for and fill their batch with whatever else is
+# waiting (``drain``): under a burst the first tasks send everything in batches of
+# NOTIFY_BATCH_SIZE, the later ones find their rows taken (one cheap claim statement each).
+
+
 @shared_task(acks_late=True, ignore_result=True)
 def notifications_send(ids: list[int]) -> dict[str, int]:
-    return sending.notifications_send(ids=list(ids))
+    return sending.notifications_send(ids=list(ids), drain=True)
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def notifications_send_game(game_id: int) -> dict[str, int]:
-    return sending.notifications_send_game(game_id=game_id)
+    return sending.notifications_send_game(game_id=game_id, drain=True)
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import zoneinfo
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.utils import formatdate
 from typing import Any
@@ -20,6 +21,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Max, Q
 from django.template.loader import render_to_string
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
@@ -66,6 +68,70 @@ def message_id(n: Notification) -> str:
     domain = urlsplit(settings.SITE_URL).hostname or "localhost"
     digest = hashlib.sha256(f"{settings.SECRET_KEY}:{n.pk}".encode()).hexdigest()[:16]
     return f"<notification-{n.pk}.{digest}@{domain}>"
+
+
+# -- a batch's shared reads ------------------------------------------------------------------------
+
+
+@dataclass
+class Prefetch:
+    """What a batch of rows shares, read once per batch (``prefetch``) instead of once per email.
+
+    ``fresh_seats``: the games' seats (``_seats_cache``) were read after the claim, so their
+    deadlines and counters are current (no ``refresh_from_db`` per email). ``last_own`` maps
+    (game, seat) to the seq of that seat's last human move; ``recent`` maps a game to its last
+    ``MAX_MOVES_LISTED`` moves (seq ascending; a game's seqs are 1..game.seq without gaps, so the
+    number of moves since a seq is ``game.seq - seq``). ``views`` keeps each (game, seat)'s view.
+    """
+
+    fresh_seats: bool = False
+    last_own: dict[tuple[int, int], int] = field(default_factory=dict)
+    recent: dict[int, list[Move]] | None = None
+    views: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    names: dict[int, dict[int, str]] = field(default_factory=dict)
+
+
+HUMAN_SOURCES = ("web", "api", "email")
+
+
+def prefetch(rows: list[Notification]) -> Prefetch:
+    """Read what ``rows`` need in a few queries: seats (with users and profiles) of every game, the
+    last human move of each recipient's seat, and each game's last moves. Each row's ``game``
+    becomes one shared instance per game (so a game's view is built once per batch)."""
+    pf = Prefetch(fresh_seats=True, recent={})
+    games: dict[int, Game] = {}
+    for n in rows:
+        if n.game_id is not None and n.game is not None:
+            n.game = games.setdefault(n.game_id, n.game)
+    if not games:
+        return pf
+    by_game: dict[int, list[Seat]] = {gid: [] for gid in games}
+    for s in (
+        Seat.objects.filter(game_id__in=list(games))
+        .select_related("user__profile")
+        .order_by("game_id", "seat")
+    ):
+        s.game = games[s.game_id]
+        by_game[s.game_id].append(s)
+    for gid, game in games.items():
+        game._seats_cache = by_game[gid]  # type: ignore[attr-defined]
+    # Only turn notices and reminders list moves.
+    listing = {n.game_id for n in rows if n.kind in (Kind.TURN, Kind.REMINDER) and n.game_id}
+    if listing:
+        for gid, seat_no, seq in (
+            Move.objects.filter(game_id__in=list(listing), source__in=HUMAN_SOURCES)
+            .values("game_id", "seat")
+            .annotate(last=Max("seq"))
+            .values_list("game_id", "seat", "last")
+        ):
+            pf.last_own[(gid, seat_no)] = seq
+        window = Q()
+        for gid in listing:
+            window |= Q(game_id=gid, seq__gt=games[gid].seq - MAX_MOVES_LISTED)
+        assert pf.recent is not None
+        for m in Move.objects.filter(window).order_by("game_id", "seq"):
+            pf.recent.setdefault(m.game_id, []).append(m)
+    return pf
 
 
 # -- describing the game --------------------------------------------------------------------------
@@ -187,8 +253,28 @@ def describe_move(game: Game, move: Move, names: dict[int, str]) -> str:
     return text
 
 
-def _names(game: Game) -> dict[int, str]:
-    return {s.seat: selectors.seat_name(s) for s in selectors.game_seats(game)}
+def _names(game: Game, pf: Prefetch | None = None) -> dict[int, str]:
+    if pf is not None and game.pk in pf.names:
+        return pf.names[game.pk]
+    names = {s.seat: selectors.seat_name(s) for s in selectors.game_seats(game)}
+    if pf is not None:
+        pf.names[game.pk] = names
+    return names
+
+
+def _view(game: Game, user: Any, seat_no: int | None, pf: Prefetch | None) -> dict[str, Any]:
+    """``selectors.game_state_for`` for the recipient (once per game and seat in a batch)."""
+    if pf is None:
+        return selectors.game_state_for(game, user)
+    key = (game.pk, seat_no)
+    if key not in pf.views:
+        pf.views[key] = selectors.game_state_for(game, user)
+    return pf.views[key]
+
+
+def _refresh_seat(seat: Seat, fields: list[str], pf: Prefetch | None) -> None:
+    if pf is None or not pf.fresh_seats:
+        seat.refresh_from_db(fields=fields)
 
 
 def _game_context(n: Notification, seat: Seat | None) -> dict[str, Any]:
@@ -204,7 +290,14 @@ def _game_context(n: Notification, seat: Seat | None) -> dict[str, Any]:
     return ctx
 
 
-def _moves_since(game: Game, seat_no: int, names: dict[int, str]) -> tuple[list[str], int]:
+def _moves_since(
+    game: Game, seat_no: int, names: dict[int, str], pf: Prefetch | None = None
+) -> tuple[list[str], int]:
+    if pf is not None and pf.recent is not None:
+        last_own = pf.last_own.get((game.pk, seat_no), 0)
+        listed = [m for m in pf.recent.get(game.pk, []) if m.seq > last_own]
+        total = max(0, game.seq - last_own)
+        return [describe_move(game, m, names) for m in listed], max(0, total - len(listed))
     last_own = (
         Move.objects.filter(game=game, seat=seat_no, source__in=["web", "api", "email"])
         .order_by("-seq")
@@ -249,17 +342,19 @@ def _seat(n: Notification) -> Seat | None:
     return selectors.seat_of(n.game, n.recipient)
 
 
-def _turn_context(n: Notification, *, reminder: bool) -> dict[str, Any] | None:
+def _turn_context(
+    n: Notification, pf: Prefetch | None = None, *, reminder: bool
+) -> dict[str, Any] | None:
     game = n.game
     seat = _seat(n)
     if game is None or seat is None or game.status != Game.Status.RUNNING:
         return None
     if seat.seat not in (game.to_act or []) or seat.bot_controlled:
         return None  # already played (or the bot plays): nothing to tell
-    seat.refresh_from_db(fields=["deadline"])
-    names = _names(game)
-    view = selectors.game_state_for(game, n.recipient)
-    moves, earlier = _moves_since(game, seat.seat, names)
+    _refresh_seat(seat, ["deadline"], pf)
+    names = _names(game, pf)
+    view = _view(game, n.recipient, seat.seat, pf)
+    moves, earlier = _moves_since(game, seat.seat, names, pf)
     return {
         **_game_context(n, seat),
         "reminder": reminder,
@@ -271,15 +366,15 @@ def _turn_context(n: Notification, *, reminder: bool) -> dict[str, Any] | None:
     }
 
 
-def _started_context(n: Notification) -> dict[str, Any] | None:
+def _started_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
     game, seat = n.game, _seat(n)
     if game is None or seat is None:
         return None
-    names = _names(game)
+    names = _names(game, pf)
     ctx = {**_game_context(n, seat), "players": [names[k] for k in sorted(names)]}
     if game.status == Game.Status.RUNNING and seat.seat in (game.to_act or []):
-        seat.refresh_from_db(fields=["deadline"])
-        view = selectors.game_state_for(game, n.recipient)
+        _refresh_seat(seat, ["deadline"], pf)
+        view = _view(game, n.recipient, seat.seat, pf)
         ctx["your_turn"] = True
         ctx["asked"] = describe_legal(view.get("legal") or [])
         ctx["deadline"] = format_when(seat.deadline, _zone(n.recipient))
@@ -289,12 +384,12 @@ def _started_context(n: Notification) -> dict[str, Any] | None:
     return ctx
 
 
-def _over_context(n: Notification) -> dict[str, Any] | None:
+def _over_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
     game, seat = n.game, _seat(n)
     if game is None or seat is None or game.status != Game.Status.FINISHED:
         return None
-    names = _names(game)
-    view = selectors.game_state_for(game, n.recipient)
+    names = _names(game, pf)
+    view = _view(game, n.recipient, seat.seat, pf)
     results = sorted(view.get("result") or [], key=lambda r: (r.get("rank", 99), r.get("seat")))
     rows = [
         {
@@ -311,11 +406,11 @@ def _over_context(n: Notification) -> dict[str, Any] | None:
     return {**_game_context(n, seat), "results": rows, "winners": ", ".join(winners)}
 
 
-def _timeout_context(n: Notification) -> dict[str, Any] | None:
+def _timeout_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
     game, seat = n.game, _seat(n)
     if game is None or seat is None:
         return None
-    seat.refresh_from_db(fields=["timeouts_in_row", "bot_controlled"])
+    _refresh_seat(seat, ["timeouts_in_row", "bot_controlled"], pf)
     limit = int((game.options or {}).get("timeouts_before_bot", 0) or 0)
     return {
         **_game_context(n, seat),
@@ -326,11 +421,11 @@ def _timeout_context(n: Notification) -> dict[str, Any] | None:
     }
 
 
-def _bot_context(n: Notification) -> dict[str, Any] | None:
+def _bot_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
     game, seat = n.game, _seat(n)
     if game is None or seat is None:
         return None
-    names = _names(game)
+    names = _names(game, pf)
     return {
         **_game_context(n, seat),
         "you": bool(n.payload.get("you")),
@@ -338,7 +433,7 @@ def _bot_context(n: Notification) -> dict[str, Any] | None:
     }
 
 
-def _digest_context(n: Notification) -> dict[str, Any] | None:
+def _digest_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
     user = n.recipient
     zone = _zone(user)
     since_raw = n.payload.get("since")
@@ -382,8 +477,8 @@ def _digest_context(n: Notification) -> dict[str, Any] | None:
 
 
 BUILDERS = {
-    Kind.TURN: ("turn", lambda n: _turn_context(n, reminder=False)),
-    Kind.REMINDER: ("turn", lambda n: _turn_context(n, reminder=True)),
+    Kind.TURN: ("turn", lambda n, pf: _turn_context(n, pf, reminder=False)),
+    Kind.REMINDER: ("turn", lambda n, pf: _turn_context(n, pf, reminder=True)),
     Kind.GAME_STARTED: ("game_started", _started_context),
     Kind.GAME_OVER: ("game_over", _over_context),
     Kind.TIMEOUT: ("timeout", _timeout_context),
@@ -392,8 +487,11 @@ BUILDERS = {
 }
 
 
-def email_build(n: Notification) -> EmailMultiAlternatives | None:
-    """The email for outbox row ``n``, or None when there is nothing to send any more."""
+def email_build(n: Notification, pf: Prefetch | None = None) -> EmailMultiAlternatives | None:
+    """The email for outbox row ``n``, or None when there is nothing to send any more.
+
+    ``pf``: what the batch read once for all its rows (``prefetch``); without it every read is
+    made here."""
     user = n.recipient
     entry = BUILDERS.get(n.kind)
     if entry is None or not user.email:
@@ -401,7 +499,7 @@ def email_build(n: Notification) -> EmailMultiAlternatives | None:
     template, builder = entry
     zone = _zone(user)
     with translation.override(_language(user)), timezone.override(zone):
-        ctx = builder(n)
+        ctx = builder(n, pf)
         if ctx is None:
             return None
         settings_url = links.settings_link(user=user)

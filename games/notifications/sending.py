@@ -28,13 +28,17 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import queue
 import smtplib
+import threading
 import time
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core import mail
+from django.db import connection
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
@@ -63,19 +67,7 @@ def notification_claim(*, notification_id: int) -> Any:
     """Claim the row for sending. Returns the claim time, or None when someone else has it."""
     now = timezone.now()
     stale = now - timedelta(seconds=lease_seconds())
-    changed = (
-        Notification.objects.filter(pk=notification_id)
-        .filter(Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale))
-        .update(
-            status=Status.SENDING,
-            claimed_at=now,
-            attempts=F("attempts") + 1,
-            dedupe_key=Case(
-                When(kind=Notification.Kind.TURN, then=Value(None)), default=F("dedupe_key")
-            ),
-        )
-    )
-    return now if changed == 1 else None
+    return now if _claim_one(notification_id, now=now, stale=stale) else None
 
 
 def _finish(notification_id: int, claimed_at: Any, **fields: Any) -> bool:
@@ -133,49 +125,352 @@ def _deliver(message: Any) -> None:
         raise
 
 
-def notification_send(*, notification_id: int) -> str:
-    """Claim, build, send, mark. Returns what happened: sent, skipped, taken, retry, failed."""
-    from .emails import email_build
+# -- sending in batches ---------------------------------------------------------------------------
 
-    claimed_at = notification_claim(notification_id=notification_id)
-    if claimed_at is None:
-        return "taken"
-    n = Notification.objects.select_related("recipient__profile", "game").get(pk=notification_id)
-    try:
-        message = email_build(n)
-        if message is None:
-            _finish(n.pk, claimed_at, status=Status.SENT, last_error="skipped: no longer relevant")
-            return "skipped"
-        _deliver(message)
-    except Exception as exc:
-        final = n.attempts >= MAX_ATTEMPTS
-        log.warning("notification %s attempt %s failed: %r", n.pk, n.attempts, exc)
-        _finish(
-            n.pk,
-            claimed_at,
-            status=Status.FAILED if final else Status.PENDING,
-            last_error=f"{type(exc).__name__}: {exc}"[:2000],
+
+def _setting(name: str, default: Any) -> Any:
+    """A Django setting, else the environment variable of that name, else ``default``."""
+    value = getattr(settings, name, None)
+    if value is None:
+        value = os.environ.get(name)
+    if value is None:
+        return default
+    if isinstance(default, bool) and isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return type(default)(value)
+
+
+def batch_size() -> int:
+    """Rows claimed (and sent) per batch: ``NOTIFY_BATCH_SIZE`` (100)."""
+    return _setting("NOTIFY_BATCH_SIZE", 100)
+
+
+def mark_every() -> int:
+    """Sent rows are marked ``sent`` after this many deliveries (and at the end of a batch)."""
+    return _setting("NOTIFY_MARK_EVERY", 20)
+
+
+def send_thread() -> bool:
+    return _setting("NOTIFY_SEND_THREAD", True)
+
+
+MARK_EVERY_SECONDS = 0.25
+
+
+def _claimable_sql(alias: str = "") -> str:
+    a = f"{alias}." if alias else ""
+    return f"({a}status = 'pending' OR ({a}status = 'sending' AND {a}claimed_at < %(stale)s))"
+
+
+def notifications_claim(
+    *,
+    ids: list[int] | None = None,
+    game_id: int | None = None,
+    due: bool = False,
+    limit: int | None = None,
+    now: Any = None,
+) -> tuple[list[int], Any]:
+    """Claim up to ``limit`` rows in ONE statement; returns (claimed ids, the claim time).
+
+    Which rows: ``ids`` (any of them still claimable), or ``game_id``'s pending rows, or with
+    ``due`` the rows the outbox sweep is for (pending and not waiting for a retry, or a stale
+    claim). Several selectors combine with OR, ``ids`` and ``game_id`` first (so the rows a task
+    was queued for go out in its own batch, then it fills up with whatever else is waiting).
+
+    On PostgreSQL::
+
+        WITH c AS (SELECT id FROM games_notification WHERE <which> AND <claimable>
+                    ORDER BY <theirs first>, id LIMIT n FOR UPDATE SKIP LOCKED)
+        UPDATE games_notification t SET status='sending', claimed_at=now, attempts=attempts+1, ...
+          FROM c WHERE t.id = c.id AND <claimable> RETURNING t.id
+
+    A row locked by another claimer is skipped, not waited for; a row another claimer changed
+    between our snapshot and our lock is re-checked against <claimable> on its new version
+    (READ COMMITTED re-evaluates the WHERE of a locking read), so no row is handed out twice. The
+    claim commits on its own (autocommit) before anything is sent.
+    """
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=lease_seconds())
+    retry_before = now - timedelta(seconds=retry_after_seconds())
+    limit = limit or batch_size()
+    which: list[str] = []
+    first: list[str] = []
+    params: dict[str, Any] = {"now": now, "stale": stale, "retry_before": retry_before}
+    if ids:
+        which.append("id = ANY(%(ids)s)")
+        first.append("id = ANY(%(ids)s)")
+        params["ids"] = [int(i) for i in ids]
+    if game_id is not None:
+        which.append("(game_id = %(game_id)s AND status = 'pending')")
+        first.append("game_id = %(game_id)s")
+        params["game_id"] = int(game_id)
+    if due:
+        which.append(
+            "((status = 'pending' AND (claimed_at IS NULL OR claimed_at < %(retry_before)s))"
+            " OR (status = 'sending' AND claimed_at < %(stale)s))"
         )
-        return "failed" if final else "retry"
-    _finish(n.pk, claimed_at, status=Status.SENT, sent_at=timezone.now(), last_error="")
-    return "sent"
+    if not which:
+        return [], now
+    claimable = _claimable_sql()
+    order = ", ".join([f"({f}) DESC" for f in first] + ["id"])
+    if connection.vendor == "postgresql":
+        sql = (
+            "WITH c AS (SELECT id FROM games_notification"
+            f" WHERE ({' OR '.join(which)}) AND {claimable}"
+            f" ORDER BY {order} LIMIT %(limit)s FOR UPDATE SKIP LOCKED)"
+            " UPDATE games_notification AS t SET status = 'sending', claimed_at = %(now)s,"
+            " attempts = t.attempts + 1,"
+            " dedupe_key = CASE WHEN t.kind = 'turn' THEN NULL ELSE t.dedupe_key END"
+            f" FROM c WHERE t.id = c.id AND {_claimable_sql('t')}"
+            " RETURNING t.id"
+        )
+        params["limit"] = limit
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            claimed = sorted(r[0] for r in cursor.fetchall())
+        return claimed, now
+    # Elsewhere (SQLite in development: one writer at a time): candidates, then the conditional
+    # UPDATE per row as ``notification_claim`` does.
+    q = Q()
+    if ids:
+        q |= Q(pk__in=ids)
+    if game_id is not None:
+        q |= Q(game_id=game_id, status=Status.PENDING)
+    if due:
+        q |= Q(pk__in=outbox_due_ids(limit=limit))
+    candidates = list(
+        Notification.objects.filter(q).order_by("id").values_list("id", flat=True)[:limit]
+    )
+    claimed = [i for i in candidates if _claim_one(i, now=now, stale=stale)]
+    return claimed, now
 
 
-def notifications_send(*, ids: list[int]) -> dict[str, int]:
+def _claim_one(notification_id: int, *, now: Any, stale: Any) -> bool:
+    return (
+        Notification.objects.filter(pk=notification_id)
+        .filter(Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale))
+        .update(
+            status=Status.SENDING,
+            claimed_at=now,
+            attempts=F("attempts") + 1,
+            dedupe_key=Case(
+                When(kind=Notification.Kind.TURN, then=Value(None)), default=F("dedupe_key")
+            ),
+        )
+        == 1
+    )
+
+
+def _mark_sent(ids: list[int], claimed_at: Any) -> None:
+    if ids:
+        Notification.objects.filter(
+            pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
+        ).update(status=Status.SENT, sent_at=timezone.now(), last_error="")
+
+
+def _mark_skipped(ids: list[int], claimed_at: Any) -> None:
+    if ids:
+        Notification.objects.filter(
+            pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
+        ).update(status=Status.SENT, last_error="skipped: no longer relevant")
+
+
+def _fail(n: Notification, claimed_at: Any, exc: BaseException) -> str:
+    final = n.attempts >= MAX_ATTEMPTS
+    log.warning("notification %s attempt %s failed: %r", n.pk, n.attempts, exc)
+    _finish(
+        n.pk,
+        claimed_at,
+        status=Status.FAILED if final else Status.PENDING,
+        last_error=f"{type(exc).__name__}: {exc}"[:2000],
+    )
+    return "failed" if final else "retry"
+
+
+class _Sender:
+    """Sends built messages on a thread of its own while the caller builds the next ones.
+
+    An SMTP exchange is mostly waiting for the server's replies (MAIL, RCPT, DATA, the final 250),
+    which releases the GIL: building email N+1 overlaps sending email N. Only this thread touches
+    the SMTP connection while a batch runs; the database is only touched by the caller's thread
+    (outcomes come back through ``done``). ``NOTIFY_SEND_THREAD=False`` sends inline instead.
+    """
+
+    def __init__(self, threaded: bool) -> None:
+        self.done: queue.SimpleQueue[tuple[Notification, BaseException | None]] = (
+            queue.SimpleQueue()
+        )
+        self.todo: queue.Queue[tuple[Notification, Any] | None] | None = None
+        self.thread: threading.Thread | None = None
+        if threaded:
+            self.todo = queue.Queue(maxsize=16)
+            self.thread = threading.Thread(target=self._run, name="notify-smtp", daemon=True)
+            self.thread.start()
+
+    def _send(self, n: Notification, message: Any) -> None:
+        try:
+            _deliver(message)
+        except Exception as exc:
+            self.done.put((n, exc))
+        else:
+            self.done.put((n, None))
+
+    def _run(self) -> None:
+        assert self.todo is not None
+        while (item := self.todo.get()) is not None:
+            self._send(*item)
+
+    def put(self, n: Notification, message: Any) -> None:
+        if self.todo is None:
+            self._send(n, message)
+        else:
+            self.todo.put((n, message))
+
+    def close(self) -> None:
+        if self.todo is not None and self.thread is not None:
+            self.todo.put(None)
+            self.thread.join()
+
+    def outcomes(self) -> list[tuple[Notification, BaseException | None]]:
+        out = []
+        while True:
+            try:
+                out.append(self.done.get_nowait())
+            except queue.Empty:
+                return out
+
+
+def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
+    """Build and send the rows this worker has just claimed (``claimed_at`` is the claim's token).
+
+    The rows are read in one query, with what their emails share (``emails.prefetch``: seats,
+    profiles, last moves; each game's view once). Each email goes over the one reused SMTP
+    connection (on a sender thread, overlapping the building of the next). Delivered rows are
+    marked ``sent`` in one UPDATE every ``NOTIFY_MARK_EVERY`` deliveries (20) or quarter second,
+    and at the end; a failure is marked on its own row.
+    """
+    from . import emails
+
     counts: dict[str, int] = {}
-    for i in ids:
-        outcome = notification_send(notification_id=i)
+    if not ids:
+        return counts
+
+    def count(outcome: str) -> None:
         counts[outcome] = counts.get(outcome, 0) + 1
+
+    rows = list(
+        Notification.objects.filter(pk__in=ids, status=Status.SENDING, claimed_at=claimed_at)
+        .select_related("recipient__profile", "game")
+        .order_by("id")
+    )
+    pf = emails.prefetch(rows)
+    delivered: list[int] = []
+    skipped: list[int] = []
+    marked_at = time.monotonic()
+    sender = _Sender(send_thread() and len(rows) > 1)
+
+    def collect(force: bool = False) -> None:
+        nonlocal delivered, marked_at
+        for n, exc in sender.outcomes():
+            if exc is None:
+                delivered.append(n.pk)
+                count("sent")
+            else:
+                count(_fail(n, claimed_at, exc))
+        if delivered and (
+            force
+            or len(delivered) >= mark_every()
+            or time.monotonic() - marked_at > MARK_EVERY_SECONDS
+        ):
+            _mark_sent(delivered, claimed_at)
+            delivered = []
+            marked_at = time.monotonic()
+
+    try:
+        for n in rows:
+            try:
+                message = emails.email_build(n, pf)
+            except Exception as exc:
+                count(_fail(n, claimed_at, exc))
+                continue
+            if message is None:
+                skipped.append(n.pk)
+                count("skipped")
+                continue
+            sender.put(n, message)
+            collect()
+    finally:
+        # Also when something unexpected escapes (the rows not reached stay `sending` and are
+        # taken again after the lease): what was delivered must not be delivered twice.
+        sender.close()
+        collect(force=True)
+        _mark_skipped(skipped, claimed_at)
     return counts
 
 
-def notifications_send_game(*, game_id: int) -> dict[str, int]:
-    ids = list(
-        Notification.objects.filter(game_id=game_id, status=Status.PENDING)
-        .order_by("id")
-        .values_list("id", flat=True)[:500]
-    )
-    return notifications_send(ids=ids)
+def warm_up() -> None:
+    """Do once at worker start what the first email would otherwise pay for (URL configuration,
+    compiled email templates, translations), so the first email after a restart is not late."""
+    from django.template.loader import get_template
+    from django.urls import get_resolver
+    from django.utils import translation
+
+    from .emails import BUILDERS
+
+    get_resolver().url_patterns  # noqa: B018 - imports every URL module once
+    for template, _builder in BUILDERS.values():
+        for suffix in ("_subject.txt", ".txt", ".html"):
+            get_template(f"emails/{template}{suffix}")
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Your turn")
+
+
+def _merge(total: dict[str, int], part: dict[str, int]) -> None:
+    for k, v in part.items():
+        total[k] = total.get(k, 0) + v
+
+
+def notifications_send_batch(
+    *,
+    ids: list[int] | None = None,
+    game_id: int | None = None,
+    due: bool = False,
+    limit: int | None = None,
+) -> dict[str, int]:
+    """Claim one batch (see ``notifications_claim``) and send it."""
+    claimed, claimed_at = notifications_claim(ids=ids, game_id=game_id, due=due, limit=limit)
+    if not claimed:
+        return {"taken": len(ids or [])} if ids else {}
+    counts = send_claimed(claimed, claimed_at)
+    if ids:
+        taken = len(set(ids) - set(claimed))
+        if taken:
+            counts["taken"] = counts.get("taken", 0) + taken
+    return counts
+
+
+def notification_send(*, notification_id: int) -> str:
+    """Claim, build, send, mark ONE row. Returns what happened: sent, skipped, taken, retry,
+    failed."""
+    counts = notifications_send_batch(ids=[notification_id], limit=1)
+    return next(iter(counts), "taken")
+
+
+def notifications_send(*, ids: list[int], drain: bool = False) -> dict[str, int]:
+    """Send ``ids`` (in batches). With ``drain``, each batch is filled up with other due rows."""
+    counts: dict[str, int] = {}
+    ids = [int(i) for i in ids]
+    size = batch_size()
+    for start in range(0, max(1, len(ids)), size):
+        _merge(counts, notifications_send_batch(ids=ids[start : start + size], due=drain))
+    return counts
+
+
+def notifications_send_game(*, game_id: int, drain: bool = False) -> dict[str, int]:
+    """The on-commit task: a game's pending rows (and, with ``drain``, other due rows with them,
+    so a burst of moves is sent in a few batches and the later tasks find nothing left)."""
+    return notifications_send_batch(game_id=game_id, due=drain)
 
 
 def outbox_due_ids(*, limit: int = 500) -> list[int]:
@@ -195,12 +490,15 @@ def outbox_due_ids(*, limit: int = 500) -> list[int]:
 
 
 def outbox_sweep(*, limit: int = 500, budget_seconds: float = 50.0) -> dict[str, int]:
-    """Send what was left behind (periodic). Safe to run concurrently with anything."""
+    """Send what was left behind (periodic), a batch at a time. Safe to run concurrently with
+    anything."""
     start = time.monotonic()
     counts: dict[str, int] = {}
-    for i in outbox_due_ids(limit=limit):
-        if time.monotonic() - start > budget_seconds:
+    done = 0
+    while done < limit and time.monotonic() - start < budget_seconds:
+        part = notifications_send_batch(due=True, limit=min(batch_size(), limit - done))
+        if not part:
             break
-        outcome = notification_send(notification_id=i)
-        counts[outcome] = counts.get(outcome, 0) + 1
+        _merge(counts, part)
+        done += sum(part.values())
     return counts

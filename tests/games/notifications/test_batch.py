@@ -1,0 +1,281 @@
+"""Sending in batches: one claim statement for many rows, never one row to two claimers (on
+PostgreSQL, with real concurrent connections), stale claims taken over, a few queries per batch."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.db import connection, connections, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games.models import Game, Notification, Seat
+from games.notifications import outbox, sending
+
+
+def _games(n: int, players: int = 2) -> list[int]:
+    from django.contrib.auth import get_user_model
+
+    from games.services.lobby import game_create, game_join, game_start
+
+    User = get_user_model()
+    ids = []
+    for g in range(n):
+        users = [
+            User.objects.create_user(
+                username=f"b{g}x{i}x{timezone.now().timestamp()}",
+                email=f"b{g}x{i}@example.com",
+                password="x",
+            )
+            for i in range(players)
+        ]
+        game = game_create(creator=users[0], map="germany", max_players=players)
+        for u in users[1:]:
+            game_join(game_id=game.pk, user=u)
+        game_start(game_id=game.pk, user=users[0])
+        ids.append(game.pk)
+    return ids
+
+
+def _turn_rows() -> list[int]:
+    """Replace every row by one pending turn notice per game (for its awaited player)."""
+    Notification.objects.all().delete()
+    rows: list[Notification] = []
+    for seat in Seat.objects.filter(deadline__isnull=False).select_related("user__profile", "game"):
+        w = outbox.OutboxWriter(game=seat.game)
+        w.turn(seat, seq=seat.game.seq)
+        rows += w.rows
+    Notification.objects.bulk_create(rows)
+    return sorted(Notification.objects.values_list("id", flat=True))
+
+
+def _postgres() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("SKIP LOCKED claims are PostgreSQL's")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_batch_claims_never_hand_a_row_to_two_claimers():
+    _postgres()
+    _games(3)
+    # 90 pending rows (no dedupe key), claimed by 4 threads in batches of 7 at the same time.
+    user_ids = list(Seat.objects.values_list("user_id", flat=True))
+    game_id = Game.objects.values_list("id", flat=True).first()
+    Notification.objects.all().delete()
+    Notification.objects.bulk_create(
+        [
+            Notification(recipient_id=user_ids[i % len(user_ids)], game_id=game_id, kind="other")
+            for i in range(90)
+        ]
+    )
+    all_ids = set(Notification.objects.values_list("id", flat=True))
+    got: list[list[int]] = []
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def claimer() -> None:
+        mine: list[int] = []
+        try:
+            barrier.wait()
+            while True:
+                ids, _ = sending.notifications_claim(ids=sorted(all_ids), due=True, limit=7)
+                if not ids:
+                    # Rows skipped as locked by another claimer may still be there: once more.
+                    ids, _ = sending.notifications_claim(ids=sorted(all_ids), limit=7)
+                    if not ids:
+                        break
+                mine += ids
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            got.append(mine)
+            connections.close_all()
+
+    threads = [threading.Thread(target=claimer) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors, errors
+    flat = [i for mine in got for i in mine]
+    assert len(flat) == len(set(flat)), "a row was claimed twice"
+    assert set(flat) == all_ids
+    assert not Notification.objects.exclude(status="sending").exists()
+    assert set(Notification.objects.values_list("attempts", flat=True)) == {1}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_batch_claim_skips_rows_another_transaction_holds():
+    _postgres()
+    _games(2)
+    ids = _turn_rows()
+    locked, free = ids[0], ids[1]
+    holding = threading.Event()
+    done = threading.Event()
+
+    def holder() -> None:
+        try:
+            with transaction.atomic():
+                list(Notification.objects.select_for_update().filter(pk=locked))
+                holding.set()
+                done.wait(20)
+        finally:
+            connections.close_all()
+
+    t = threading.Thread(target=holder)
+    t.start()
+    try:
+        assert holding.wait(10)
+        claimed, _ = sending.notifications_claim(ids=ids)
+        assert claimed == [free]  # no waiting on the locked row, and not claimed
+    finally:
+        done.set()
+        t.join(20)
+    claimed, _ = sending.notifications_claim(ids=ids)
+    assert claimed == [locked]
+
+
+@pytest.mark.django_db
+def test_batch_claim_takes_stale_claims_not_live_ones_nor_rows_waiting_for_retry(settings):
+    _games(3)
+    ids = _turn_rows()
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.NOTIFY_SENDING_LEASE_SECONDS + 5)
+    live = now - timedelta(seconds=1)
+    Notification.objects.filter(pk=ids[0]).update(status="sending", claimed_at=stale, attempts=1)
+    Notification.objects.filter(pk=ids[1]).update(status="sending", claimed_at=live, attempts=1)
+    # A failed attempt a second ago: pending, but the sweep retries it only after the delay.
+    Notification.objects.filter(pk=ids[2]).update(status="pending", claimed_at=live, attempts=1)
+    claimed, at = sending.notifications_claim(due=True)
+    assert claimed == [ids[0]]
+    row = Notification.objects.get(pk=ids[0])
+    assert (row.status, row.attempts, row.claimed_at) == ("sending", 2, at)
+    # Asked for by id (the on-commit task), the pending row goes at once; the live claim never.
+    claimed, _ = sending.notifications_claim(ids=[ids[1], ids[2]])
+    assert claimed == [ids[2]]
+
+
+@pytest.mark.django_db
+def test_a_batch_is_a_few_queries_whatever_its_size():
+    _games(12)
+    ids = _turn_rows()
+    with CaptureQueriesContext(connection) as small:
+        assert sending.notifications_send(ids=ids[:3]) == {"sent": 3}
+    with CaptureQueriesContext(connection) as big:
+        assert sending.notifications_send(ids=ids[3:]) == {"sent": 9}
+    assert len(big.captured_queries) <= len(small.captured_queries) + 1
+    assert len(big.captured_queries) <= 8
+    assert len(mail.outbox) == 12
+    assert not Notification.objects.exclude(status="sent").exists()
+    assert Notification.objects.filter(sent_at__isnull=True).count() == 0
+
+
+@pytest.mark.django_db
+def test_batch_email_matches_the_one_built_alone():
+    from games.notifications import emails
+
+    gids = _games(3, players=3)
+    import powergrid
+    from games.services.moves import move_submit
+
+    # A few moves, so the turn notice lists moves since the recipient's last one.
+    for gid in gids:
+        for _ in range(3):
+            game = Game.objects.get(pk=gid)
+            seat = Seat.objects.select_related("user").get(game=game, seat=game.to_act[0])
+            action = powergrid.default_action(powergrid.from_json(game.state_json), seat.seat)
+            move_submit(game_id=gid, user=seat.user, action=action, expected_seq=game.seq,
+                        source="web")  # fmt: skip
+    rows = list(
+        Notification.objects.filter(status="pending")
+        .select_related("recipient__profile", "game")
+        .order_by("id")
+    )
+    alone = [emails.email_build(n) for n in rows]
+    rows = list(
+        Notification.objects.filter(status="pending")
+        .select_related("recipient__profile", "game")
+        .order_by("id")
+    )
+    pf = emails.prefetch(rows)
+    batched = [emails.email_build(n, pf) for n in rows]
+
+    def strip(m: Any) -> tuple[str, str] | None:
+        if m is None:
+            return None
+        # Signed links carry a timestamp: compare without them.
+        import re
+
+        drop = re.compile(r"/mail/go/[^/\s\"]+/")
+        return (m.subject, drop.sub("", m.body))
+
+    assert [strip(m) for m in batched] == [strip(m) for m in alone]
+    assert any(m is not None and "Since your last move:" in m.body for m in batched)
+
+
+@pytest.mark.django_db
+def test_one_failing_recipient_does_not_hold_back_the_batch(monkeypatch):
+    _games(4)
+    ids = _turn_rows()
+    bad = Notification.objects.select_related("recipient").get(pk=ids[1]).recipient.email
+    real = sending._deliver
+
+    def deliver(message: Any) -> None:
+        if message.to == [bad]:
+            raise OSError("mailbox unavailable")
+        real(message)
+
+    monkeypatch.setattr(sending, "_deliver", deliver)
+    assert sending.notifications_send(ids=ids) == {"sent": 3, "retry": 1}
+    row = Notification.objects.get(pk=ids[1])
+    assert row.status == "pending"
+    assert "mailbox unavailable" in row.last_error
+    assert Notification.objects.filter(status="sent").count() == 3
+
+
+@pytest.mark.django_db
+def test_on_commit_task_drains_other_waiting_rows_with_its_own():
+    gids = _games(3)
+    ids = _turn_rows()
+    # ids[2] failed a second ago: it waits for the retry delay, drain or not.
+    Notification.objects.filter(pk=ids[2]).update(claimed_at=timezone.now(), attempts=1)
+    first_game = Notification.objects.get(pk=ids[0]).game_id
+    assert first_game in gids
+    counts = sending.notifications_send_game(game_id=first_game, drain=True)
+    assert counts == {"sent": 2}
+    assert set(Notification.objects.filter(status="sent").values_list("id", flat=True)) == {
+        ids[0],
+        ids[1],
+    }
+    # The tasks queued for the others find nothing left to do.
+    other = Notification.objects.get(pk=ids[1]).game_id
+    assert sending.notifications_send_game(game_id=other) == {}
+
+
+@pytest.mark.django_db
+def test_outbox_sweep_sends_in_batches(settings):
+    settings.NOTIFY_BATCH_SIZE = 4
+    _games(10)
+    _turn_rows()
+    assert sending.outbox_sweep() == {"sent": 10}
+    assert len(mail.outbox) == 10
+
+
+@pytest.mark.django_db
+def test_links_built_from_the_cached_url_are_what_reverse_gives():
+    from django.urls import reverse
+
+    from games.notifications import links
+
+    _games(1)
+    user = Seat.objects.select_related("user").first().user
+    token = links.settings_token(user=user)
+    assert links.settings_link(user=user) == links.absolute(reverse("mail_settings", args=[token]))
+    url = links.game_link(user=user, game_id=7)
+    token = url.rsplit("/", 2)[-2]
+    assert url == links.absolute(reverse("mail_login_link", args=[token]))
+    assert links.login_token_check(token)[1] == 7
