@@ -3,8 +3,10 @@
     .venv/bin/python bench/sweep_bench.py [--games 100000] [--due 1000]
 
 Reports separately:
-  find+claim  the indexed query for due games plus, per game, the short transaction that locks the
-              game row with SELECT ... FOR UPDATE SKIP LOCKED and re-reads its due seats;
+  find+claim  ``sweep.due_games_claim``: the due games locked at once (FOR UPDATE SKIP LOCKED over
+              the indexed due-seat query) and their due seats re-read under the lock, two
+              statements; for all 1,000 in one transaction, and for one sweeper chunk
+              (``DEADLINE_SWEEP_CHUNK``); also the old way (one transaction per game);
   handling    the full sweep: for every due game, the engine's default action applied through
               move_apply_system (new state, Move row, turn hook, deadlines, outbox rows).
 Publishing is pointed at an in-memory broker (nothing is sent).
@@ -82,9 +84,23 @@ def main() -> None:
 
         # -- find + claim ----------------------------------------------------------------------
         t0 = time.perf_counter()
-        ids = sweep.due_game_ids(limit=args.due)
+        with transaction.atomic():
+            claim = sweep.due_games_claim(limit=args.due)
+            due_seats = sum(len(v) for v in claim.due.values())
         t1 = time.perf_counter()
-        claimed = 0
+        print(
+            f"find+claim (one transaction): {len(claim.games)} due games among {args.games} "
+            f"locked with their {due_seats} due seats in {(t1 - t0) * 1000:.0f} ms"
+        )
+        chunk = sweep.sweep_chunk()
+        t0 = time.perf_counter()
+        with transaction.atomic():
+            part = sweep.due_games_claim(limit=chunk)
+        t1 = time.perf_counter()
+        claimed = len(part.games)
+        t2 = time.perf_counter()
+        ids = sweep.due_game_ids(limit=args.due)
+        old = 0
         for gid in ids:
             with transaction.atomic():
                 g = Game.objects.select_for_update(skip_locked=True).filter(pk=gid).first()
@@ -94,13 +110,11 @@ def main() -> None:
                         game=g, seat__in=g.to_act, deadline__lte=timezone.now()
                     ).exists()
                 ):
-                    claimed += 1
-        t2 = time.perf_counter()
+                    old += 1
+        t3 = time.perf_counter()
         print(
-            f"find: {len(ids)} due games among {args.games} in {(t1 - t0) * 1000:.0f} ms; "
-            f"claim (lock + re-check, a transaction each): {claimed} "
-            f"in {(t2 - t1) * 1000:.0f} ms; "
-            f"find+claim {(t2 - t0) * 1000:.0f} ms"
+            f"find+claim of one sweeper chunk: {claimed} in {(t1 - t0) * 1000:.0f} ms; "
+            f"the old way (a transaction per game): {old} in {(t3 - t2) * 1000:.0f} ms"
         )
         # -- handling: the real sweep ----------------------------------------------------------
         report = sweep.deadlines_sweep(limit=args.due, budget_seconds=600)

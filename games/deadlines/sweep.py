@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Min
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Min, Q
 from django.utils import timezone
 
 from games import engine, selectors
@@ -71,6 +72,63 @@ def _action_for(state: Any, seat: Seat) -> tuple[dict[str, Any], str]:
     return dict(engine.default_action(state, seat.seat)), "timeout"
 
 
+def _clear_deadlines(game_ids: list[int], *, keep: dict[int, list[int]] | None = None) -> None:
+    """Clear the deadlines of the games' seats (all of them, or all but ``keep[game]``'s seats)."""
+    if not game_ids:
+        return
+    qs = Seat.objects.filter(game_id__in=game_ids, deadline__isnull=False)
+    if keep:
+        cond = Q()
+        for gid, seats in keep.items():
+            cond |= Q(game_id=gid, seat__in=seats)
+        qs = qs.exclude(cond)
+    qs.update(deadline=None, reminder_at=None)
+
+
+def _handle_locked(
+    game: Game, *, now: datetime | None, max_moves: int, due: list[Seat] | None = None
+) -> int:
+    """Make the moves due on ``game``, whose row this transaction has locked. ``due``: its seats
+    past their deadline, when the caller has just read them under the lock (saves a query)."""
+    from games.services.moves import move_apply_system
+
+    made = 0
+    while made < max_moves:
+        if game.status != Game.Status.RUNNING:
+            _clear_deadlines([game.pk])
+            break
+        at = now or timezone.now()
+        to_act = [int(x) for x in game.to_act or []]
+        if due is None:
+            # Deadlines left on seats no longer awaited (should not happen): clear them.
+            _clear_deadlines([game.pk], keep={game.pk: to_act})
+            due = list(
+                Seat.objects.filter(game=game, seat__in=to_act, deadline__lte=at).order_by(
+                    "deadline", "seat"
+                )[:1]
+            )
+        seat = next((s for s in due if s.seat in to_act), None)
+        due = None  # after a move, read again
+        if seat is None:
+            break
+        state = selectors.game_engine_state(game)
+        action, source = _action_for(state, seat)
+        try:
+            result = move_apply_system(
+                game=game, seat=seat.seat, action=action, source=source, expected_seq=game.seq
+            )
+        except MoveRejected:
+            if source != "bot":
+                raise
+            action = dict(engine.default_action(state, seat.seat))
+            result = move_apply_system(
+                game=game, seat=seat.seat, action=action, source=source, expected_seq=game.seq
+            )
+        game = result.game
+        made += 1
+    return made
+
+
 def game_handle_due(
     *, game_id: int, now: datetime | None = None, wait: bool = False, max_moves: int = 60
 ) -> int:
@@ -79,49 +137,65 @@ def game_handle_due(
     ``wait=False`` (the sweeper) skips a game whose row is locked; ``wait=True`` (the bot task,
     queued after the commit that awaited the bot) waits for the lock.
     """
-    from games.services.moves import move_apply_system
-
-    made = 0
     with transaction.atomic():
         qs = Game.objects.select_for_update(skip_locked=not wait).filter(pk=game_id)
         game = qs.first()
         if game is None:
             return 0
-        while made < max_moves:
-            if game.status != Game.Status.RUNNING:
-                Seat.objects.filter(game=game, deadline__isnull=False).update(
-                    deadline=None, reminder_at=None
-                )
-                break
-            at = now or timezone.now()
-            to_act = [int(x) for x in game.to_act or []]
-            # Deadlines left on seats no longer awaited (should not happen): clear them.
-            Seat.objects.filter(game=game, deadline__isnull=False).exclude(seat__in=to_act).update(
-                deadline=None, reminder_at=None
-            )
-            seat = (
-                Seat.objects.filter(game=game, seat__in=to_act, deadline__lte=at)
-                .order_by("deadline", "seat")
-                .first()
-            )
-            if seat is None:
-                break
-            state = selectors.game_engine_state(game)
-            action, source = _action_for(state, seat)
-            try:
-                result = move_apply_system(
-                    game=game, seat=seat.seat, action=action, source=source, expected_seq=game.seq
-                )
-            except MoveRejected:
-                if source != "bot":
-                    raise
-                action = dict(engine.default_action(state, seat.seat))
-                result = move_apply_system(
-                    game=game, seat=seat.seat, action=action, source=source, expected_seq=game.seq
-                )
-            game = result.game
-            made += 1
-    return made
+        return _handle_locked(game, now=now, max_moves=max_moves)
+
+
+@dataclass
+class Claim:
+    """Due games this transaction has locked, each with its seats past their deadline."""
+
+    games: list[Game]
+    due: dict[int, list[Seat]]
+
+
+def due_games_claim(
+    *, now: datetime | None = None, limit: int = 1000, exclude: list[int] | None = None
+) -> Claim:
+    """Inside a transaction: lock up to ``limit`` due games at once and read their due seats.
+
+    Two statements whatever ``limit`` is::
+
+        SELECT g.* FROM games_game g
+          JOIN (SELECT game_id, min(deadline) AS first FROM games_seat
+                 WHERE deadline <= now GROUP BY game_id) d ON d.game_id = g.id
+         ORDER BY d.first, g.id LIMIT n
+           FOR UPDATE OF g SKIP LOCKED
+        SELECT * FROM games_seat WHERE game_id IN (...) AND deadline <= now
+
+    The LIMIT counts the games locked, after the ones other transactions hold (a player moving,
+    another sweeper) were skipped - not waited for - so two sweepers take disjoint chunks. The due
+    seats are read under our lock, so a seat whose player moved meanwhile is not due any more.
+    Games that stopped running are returned too (their deadlines get cleared). ``exclude``: games
+    this run has already handled (or failed on).
+    """
+    now = now or timezone.now()
+    game_t, seat_t = Game._meta.db_table, Seat._meta.db_table
+    params: list[Any] = [now]
+    skip = ""
+    if exclude:
+        skip = "WHERE NOT (g.id = ANY(%s))"
+        params.append(list(exclude))
+    params.append(limit)
+    sql = (
+        f"SELECT g.* FROM {game_t} g JOIN (SELECT game_id, MIN(deadline) AS first FROM {seat_t}"
+        f" WHERE deadline <= %s GROUP BY game_id) d ON d.game_id = g.id {skip}"
+        " ORDER BY d.first, g.id LIMIT %s FOR UPDATE OF g SKIP LOCKED"
+    )
+    if connection.vendor != "postgresql":  # SQLite (development): one writer at a time anyway
+        sql = sql.replace(" FOR UPDATE OF g SKIP LOCKED", "")
+    games = list(Game.objects.raw(sql, params))
+    due: dict[int, list[Seat]] = {g.pk: [] for g in games}
+    if games:
+        for seat in Seat.objects.filter(game_id__in=list(due), deadline__lte=now).order_by(
+            "deadline", "seat"
+        ):
+            due[seat.game_id].append(seat)
+    return Claim(games=games, due=due)
 
 
 @dataclass
@@ -130,34 +204,74 @@ class SweepReport:
     handled_games: int = 0
     moves: int = 0
     errors: int = 0
+    skipped: int = 0
     find_seconds: float = 0.0
     handle_seconds: float = 0.0
+
+
+def sweep_chunk() -> int:
+    """Games locked and handled per transaction by the sweeper (``DEADLINE_SWEEP_CHUNK``, 50): a
+    player moving in one of them waits at most for the chunk's handling."""
+    return int(getattr(settings, "DEADLINE_SWEEP_CHUNK", 50))
 
 
 def deadlines_sweep(
     *, now: datetime | None = None, limit: int = 1000, budget_seconds: float = 50.0
 ) -> SweepReport:
-    """Handle every game with a passed deadline (up to ``limit`` per run, within a time budget)."""
+    """Handle every game with a passed deadline (up to ``limit`` per run, within a time budget).
+
+    Due games are claimed in chunks (``due_games_claim``: one locking statement per chunk) and
+    handled in the chunk's transaction, each game in a savepoint of its own, so one game's error
+    does not undo the others'. Games other transactions hold are skipped (due again next run); a
+    game is taken at most once per run.
+    """
     report = SweepReport()
     t0 = time.perf_counter()
-    ids = due_game_ids(now=now, limit=limit)
-    report.found = len(ids)
-    t1 = time.perf_counter()
-    report.find_seconds = t1 - t0
-    for game_id in ids:
-        if time.perf_counter() - t1 > budget_seconds:
+    chunk = max(1, sweep_chunk())
+    seen: list[int] = []
+    while report.found < limit:
+        if time.perf_counter() - t0 > budget_seconds:
             break  # the next run continues
+        with transaction.atomic():
+            tc = time.perf_counter()
+            claim = due_games_claim(now=now, limit=min(chunk, limit - report.found), exclude=seen)
+            report.find_seconds += time.perf_counter() - tc
+            if not claim.games:
+                break
+            report.found += len(claim.games)
+            seen += [g.pk for g in claim.games]
+            th = time.perf_counter()
+            _handle_claim(claim, now=now, report=report)
+            report.handle_seconds += time.perf_counter() - th
+    return report
+
+
+def _handle_claim(claim: Claim, *, now: datetime | None, report: SweepReport) -> None:
+    stopped = [g.pk for g in claim.games if g.status != Game.Status.RUNNING]
+    _clear_deadlines(stopped)
+    running = [g for g in claim.games if g.status == Game.Status.RUNNING]
+    # Seats past their deadline that are not awaited (should not happen): clear them.
+    stray = {
+        g.pk: [s.pk for s in claim.due[g.pk] if s.seat not in (g.to_act or [])] for g in running
+    }
+    stray_ids = [pk for pks in stray.values() for pk in pks]
+    if stray_ids:
+        Seat.objects.filter(pk__in=stray_ids).update(deadline=None, reminder_at=None)
+    for game in running:
+        due = [s for s in claim.due[game.pk] if s.seat in (game.to_act or [])]
+        if not due:
+            report.skipped += 1
+            continue
         try:
-            made = game_handle_due(game_id=game_id, now=now)
+            with transaction.atomic():
+                made = _handle_locked(game, now=now, max_moves=60, due=due)
         except (ServiceError, engine.IllegalAction):
             report.errors += 1
-            log.exception("deadline handling failed for game %s", game_id)
+            log.exception("deadline handling failed for game %s", game.pk)
             continue
         if made:
             report.handled_games += 1
             report.moves += made
-    report.handle_seconds = time.perf_counter() - t1
-    return report
 
 
 def reminders_queue(*, now: datetime | None = None, limit: int = 1000) -> int:
