@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.utils import formatdate
@@ -476,7 +477,9 @@ def _digest_context(n: Notification, pf: Prefetch | None = None) -> dict[str, An
     }
 
 
-BUILDERS = {
+# Keyed by the stored kind (a str; Kind members are equal to it).
+_Builder = Callable[[Notification, Prefetch | None], dict[str, Any] | None]
+BUILDERS: dict[str, tuple[str, _Builder]] = {
     Kind.TURN: ("turn", lambda n, pf: _turn_context(n, pf, reminder=False)),
     Kind.REMINDER: ("turn", lambda n, pf: _turn_context(n, pf, reminder=True)),
     Kind.GAME_STARTED: ("game_started", _started_context),
