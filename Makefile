@@ -31,13 +31,15 @@ test: $(STAMP) services messages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict powergrid
+	$(BIN)/mypy config games accounts
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests/engine -q -x
 
 lint: $(STAMP)
-	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/mypy --strict powergrid
+	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/mypy --strict powergrid \
+	  && $(BIN)/mypy config games accounts
 
 format: $(STAMP)
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
