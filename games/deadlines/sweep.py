@@ -108,7 +108,6 @@ def _handle_locked(
                 )[:1]
             )
         seat = next((s for s in due if s.seat in to_act), None)
-        due = None  # after a move, read again
         if seat is None:
             break
         state = selectors.game_engine_state(game)
@@ -126,7 +125,21 @@ def _handle_locked(
             )
         game = result.game
         made += 1
+        due = _due_after_move(game, now=now)
     return made
+
+
+def _due_after_move(game: Game, *, now: datetime | None) -> list[Seat] | None:
+    """The game's awaited seats already due after a move (a bot-controlled seat is due at once),
+    from the seats the move service read under the lock and the turn hook updated in place; None
+    when those are not at hand (then they are read again)."""
+    seats = getattr(game, "_seats_cache", None)
+    if seats is None:
+        return None
+    at = now or timezone.now()
+    to_act = {int(x) for x in game.to_act or []}
+    due = [s for s in seats if s.seat in to_act and s.deadline is not None and s.deadline <= at]
+    return sorted(due, key=lambda s: (s.deadline, s.seat))
 
 
 def game_handle_due(
@@ -221,9 +234,9 @@ def deadlines_sweep(
     """Handle every game with a passed deadline (up to ``limit`` per run, within a time budget).
 
     Due games are claimed in chunks (``due_games_claim``: one locking statement per chunk) and
-    handled in the chunk's transaction, each game in a savepoint of its own, so one game's error
-    does not undo the others'. Games other transactions hold are skipped (due again next run); a
-    game is taken at most once per run.
+    handled in the chunk's transaction; a game whose move is rejected is skipped (the move service
+    undoes its savepoint), the others' moves stand. Games other transactions hold are skipped (due
+    again next run); a game is taken at most once per run.
     """
     report = SweepReport()
     t0 = time.perf_counter()
@@ -263,8 +276,9 @@ def _handle_claim(claim: Claim, *, now: datetime | None, report: SweepReport) ->
             report.skipped += 1
             continue
         try:
-            with transaction.atomic():
-                made = _handle_locked(game, now=now, max_moves=60, due=due)
+            # No savepoint of our own: a rejected move is undone by the move service's (nested
+            # atomic), and the engine's errors come before anything is written.
+            made = _handle_locked(game, now=now, max_moves=60, due=due)
         except (ServiceError, engine.IllegalAction):
             report.errors += 1
             log.exception("deadline handling failed for game %s", game.pk)
