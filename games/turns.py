@@ -19,6 +19,9 @@ What it does, all in that transaction:
     pending per player and game), game started, game over, timeout and bot notices;
   * on commit: queue sending, and queue the bot when a bot-controlled seat is awaited.
 
+``on_states_changed`` does the same for several games changed in one transaction (the deadline
+sweeper's batch of system moves), with one seat UPDATE and one outbox INSERT for all of them.
+
 Arguments:
   game       the locked, saved ``Game``
   old_state  the engine state before (``None`` when the game has just started)
@@ -30,7 +33,9 @@ Arguments:
 
 from __future__ import annotations
 
+import functools
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -39,8 +44,8 @@ from django.utils import timezone
 from . import engine
 from .bulk import bulk_update_values
 from .deadlines import clock
-from .models import DEFAULT_OPTIONS, Game, Move, Seat
-from .notifications.outbox import QUICK_PUBLISH, OutboxWriter
+from .models import DEFAULT_OPTIONS, Game, Move, Notification, Seat
+from .notifications.outbox import QUICK_PUBLISH, OutboxWriter, schedule_send_pending
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +87,25 @@ def _seat_values(seat: Seat) -> tuple[Any, ...]:
     return tuple(getattr(seat, f) for f in _SEAT_FIELDS)
 
 
+@dataclass
+class StateChange:
+    """One game's change, for ``on_states_changed`` (the arguments of ``on_state_changed``)."""
+
+    game: Game
+    old_state: Any
+    new_state: Any
+    moves: list[Move]
+    seats: list[Seat] | None = None
+
+
+@dataclass
+class _Effects:
+    seats: list[Seat]  # the seats whose columns changed
+    fields: list[str]  # the columns that changed in any of them
+    outbox: OutboxWriter
+    bot_due: bool
+
+
 def on_state_changed(
     *,
     game: Game,
@@ -95,6 +119,76 @@ def on_state_changed(
         seats = list(
             Seat.objects.filter(game=game).select_related("user__profile").order_by("seat")
         )
+    fx = _effects(
+        game=game, old_state=old_state, new_state=new_state, moves=moves, seats=seats, now=now
+    )
+    if fx.seats:
+        # Only the columns that changed (usually deadline and reminder_at), in one statement.
+        bulk_update_values(fx.seats, fx.fields or _SEAT_FIELDS)
+    fx.outbox.flush()
+    if fx.bot_due:
+        game_id = game.pk
+        transaction.on_commit(lambda: _queue_bot(game_id))
+
+
+def on_states_changed(changes: list[StateChange]) -> None:
+    """``on_state_changed`` for several games changed in one transaction (the sweeper's system
+    moves): the same bookkeeping, deadlines and outbox rows for each, written with ONE seat UPDATE
+    and ONE outbox INSERT for all, and one sending task queued after commit (it drains every
+    pending row) instead of one per game."""
+    if not changes:
+        return
+    now = timezone.now()
+    missing = [c for c in changes if c.seats is None]
+    if missing:
+        by_game: dict[int, list[Seat]] = {c.game.pk: [] for c in missing}
+        for seat in (
+            Seat.objects.filter(game_id__in=list(by_game))
+            .select_related("user__profile")
+            .order_by("game_id", "seat")
+        ):
+            by_game[seat.game_id].append(seat)
+        for c in missing:
+            c.seats = by_game[c.game.pk]
+    to_save: list[Seat] = []
+    fields: set[str] = set()
+    rows: list[Any] = []
+    bots: list[int] = []
+    for c in changes:
+        assert c.seats is not None
+        fx = _effects(
+            game=c.game,
+            old_state=c.old_state,
+            new_state=c.new_state,
+            moves=c.moves,
+            seats=c.seats,
+            now=now,
+        )
+        to_save += fx.seats
+        fields.update(fx.fields or _SEAT_FIELDS)
+        rows += fx.outbox.rows
+        if fx.bot_due:
+            bots.append(c.game.pk)
+    if to_save:
+        bulk_update_values(to_save, [f for f in _SEAT_FIELDS if f in fields])
+    if rows:
+        Notification.objects.bulk_create(rows, ignore_conflicts=True)
+        schedule_send_pending()
+    for game_id in bots:
+        transaction.on_commit(functools.partial(_queue_bot, game_id))
+
+
+def _effects(
+    *,
+    game: Game,
+    old_state: Any,
+    new_state: Any,
+    moves: list[Move],
+    seats: list[Seat],
+    now: Any,
+) -> _Effects:
+    """What a change means for the seats and the outbox (updates ``seats`` in place; writes
+    nothing)."""
     initial = {s.pk: _seat_values(s) for s in seats}
     by_no = {s.seat: s for s in seats}
     finished = game.status == Game.Status.FINISHED
@@ -142,25 +236,18 @@ def on_state_changed(
         if (seat.deadline, seat.reminder_at) != before:
             changed.add(seat.pk)
     to_save = [s for s in seats if s.pk in changed]
-    if to_save:
-        # Only the columns that changed (usually deadline and reminder_at), in one statement.
-        fields = [
-            f
-            for i, f in enumerate(_SEAT_FIELDS)
-            if any(_seat_values(s)[i] != initial[s.pk][i] for s in to_save)
-        ]
-        bulk_update_values(to_save, fields or _SEAT_FIELDS)
+    fields = [
+        f
+        for i, f in enumerate(_SEAT_FIELDS)
+        if any(_seat_values(s)[i] != initial[s.pk][i] for s in to_save)
+    ]
 
     # 3. Game started / game over.
     if old_state is None:
         outbox.game_started(seats, new_to_act)
     if finished:
         outbox.game_over(seats, seq=game.seq)
-
-    outbox.flush()
-    if bot_due:
-        game_id = game.pk
-        transaction.on_commit(lambda: _queue_bot(game_id))
+    return _Effects(seats=to_save, fields=fields, outbox=outbox, bot_due=bot_due)
 
 
 def _queue_bot(game_id: int) -> None:
