@@ -19,7 +19,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +31,76 @@ ROOT = _djangobench.ROOT
 sys.path.insert(0, str(ROOT / "tests" / "integration"))
 
 
-def throughput(args: argparse.Namespace, pending: list[tuple[int, int]], sink: Any, tasks: Any):
+class ProcessSink:
+    """bench/smtp_sink.py in a subprocess; the same reading interface as livehelpers.SmtpSink."""
+
+    @dataclass
+    class Arrival:
+        notification: str
+        at: float
+
+    def __init__(self, port: int, log: Path) -> None:
+        self.port, self.log = port, log
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.lock = threading.Lock()
+        self._seen: list[ProcessSink.Arrival] = []
+        self._offset = 0
+
+    def start(self) -> None:
+        self.log.touch()
+        script = str(Path(__file__).with_name("smtp_sink.py"))
+        self.proc = subprocess.Popen(
+            [sys.executable, script, str(self.port), str(self.log)], stdout=subprocess.PIPE
+        )
+        assert self.proc.stdout is not None
+        self.proc.stdout.readline()  # "ready"
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    @property
+    def received(self) -> list[ProcessSink.Arrival]:
+        with open(self.log, "rb") as f:
+            f.seek(self._offset)
+            data = f.read()
+        end = data.rfind(b"\n") + 1
+        self._offset += end
+        for line in data[:end].decode().splitlines():
+            n, at = line.split("\t")
+            self._seen.append(ProcessSink.Arrival(n, float(at)))
+        return self._seen
+
+    def count(self) -> int:
+        return len(self.received)
+
+    def by_notification(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for r in self.received:
+            out[r.notification] = out.get(r.notification, 0) + 1
+        return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def throughput(
+    args: argparse.Namespace,
+    pending: list[tuple[int, int]],
+    sink: Any,
+    tasks: Any,
+    worker_pid: int,
+) -> None:
     """One on-commit task per pending row, published while the worker already consumes (as a
     burst of moves would); until every email is at the sink."""
     import livehelpers as lh
 
     ids = [i for i, _ in pending]
+    cpu0 = cpu_seconds(worker_pid)
     t0 = time.perf_counter()
     for i, g in pending:
         if args.per_email_tasks:
@@ -51,6 +117,8 @@ def throughput(args: argparse.Namespace, pending: list[tuple[int, int]], sink: A
         f"(solo pool) in {elapsed:.2f} s = {rate:.0f} emails/s "
         f"(publishing took {published:.2f} s)"
     )
+    cpu = cpu_seconds(worker_pid) - cpu0
+    print(f"  worker CPU: {cpu:.2f} s ({cpu / len(ids) * 1000:.1f} ms per email, incl. tasks)")
     dupes = sum(1 for v in sink.by_notification().values() if v > 1)
     print(f"duplicates at the sink: {dupes}")
 
@@ -62,6 +130,13 @@ def main() -> None:
     ap.add_argument("--per-email-tasks", action="store_true")
     ap.add_argument("--keep-logs", action="store_true", help="keep the worker log (path printed)")
     ap.add_argument("--latency-only", action="store_true", help="skip the throughput part")
+    ap.add_argument("--debug-worker", action="store_true", help="run the worker with DEBUG=True")
+    ap.add_argument(
+        "--sink-process",
+        action="store_true",
+        help="the SMTP sink in a process of its own (bench/smtp_sink.py) instead of a thread of "
+        "this one, where it competes with the publishing loop for the GIL",
+    )
     args = ap.parse_args()
     db_url = _djangobench.setup()
     tmp = Path(tempfile.mkdtemp(prefix="notify-bench-"))
@@ -75,9 +150,13 @@ def main() -> None:
     redis = lh.RedisServer(tmp)
     redis.start()
     lh.use_broker(redis.url)
-    sink = lh.SmtpSink()
     port = lh.free_port()
-    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    if args.sink_process:
+        sink: Any = ProcessSink(port, tmp / "sink.log")
+        controller: Any = sink
+    else:
+        sink = lh.SmtpSink()
+        controller = Controller(sink, hostname="127.0.0.1", port=port)
     controller.start()
     env = dict(os.environ)
     env.update(
@@ -87,6 +166,10 @@ def main() -> None:
             "EMAIL_URL": f"smtp://127.0.0.1:{port}",
             "LOG_LEVEL": "WARNING",
             "CONN_MAX_AGE": "600",
+            # As in production (settings.DEBUG defaults to True for development: every query
+            # kept in connection.queries, templates in debug mode; Celery warns about it).
+            "DEBUG": "False" if not args.debug_worker else "True",
+            "SECRET_KEY": os.environ.get("SECRET_KEY", "notify-bench-only-" + "x" * 40),
         }
     )
     from django.conf import settings
@@ -127,7 +210,8 @@ def main() -> None:
         lh.use_broker(redis.url)
         worker.start(concurrency=1, pool="solo")
         if not args.latency_only:
-            throughput(args, pending, sink, tasks)
+            assert worker.proc is not None
+            throughput(args, pending, sink, tasks, worker.proc.pid)
 
         # -- latency: move -> its emails at the sink ------------------------------------------
         # Each move's own rows (new Notification ids) are matched at the sink by their
