@@ -25,6 +25,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--due", type=int, default=1000)
+    ap.add_argument("--advance", type=int, default=0, help="moves played on the template game")
+    ap.add_argument("--one-by-one", action="store_true", help="DEADLINE_SWEEP_BATCH=False")
     args = ap.parse_args()
     _djangobench.setup()
     import sys
@@ -33,6 +35,10 @@ def main() -> None:
     import livehelpers as lh
 
     lh.use_broker("memory://")
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.DEADLINE_SWEEP_BATCH = not args.one_by_one
     from django.db import transaction
     from django.utils import timezone
 
@@ -42,6 +48,8 @@ def main() -> None:
     try:
         t = time.perf_counter()
         template_id, users = lh.start_game(2)
+        for _ in range(args.advance):  # a mid-game state (bigger to parse and to move on)
+            lh.play_default(template_id, users)
         template = Game.objects.get(pk=template_id)
         Game.objects.all().delete()
         now = timezone.now()
@@ -52,8 +60,8 @@ def main() -> None:
                 [
                     Game(
                         creator=users[0], map=template.map, areas=template.areas, max_players=2,
-                        options=template.options, status="running", seed=template.seed, seq=0,
-                        state_json=template.state_json, to_act=template.to_act,
+                        options=template.options, status="running", seed=template.seed,
+                        seq=template.seq, state_json=template.state_json, to_act=template.to_act,
                         engine_version=template.engine_version, started_at=now,
                     )
                     for _ in range(min(batch, args.games - start))

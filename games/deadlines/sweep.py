@@ -191,8 +191,8 @@ def due_games_claim(
     params: list[Any] = [now]
     skip = ""
     if exclude:
-        skip = "WHERE NOT (g.id = ANY(%s))"
-        params.append(list(exclude))
+        skip = f"WHERE g.id NOT IN ({', '.join(['%s'] * len(exclude))})"
+        params.extend(int(i) for i in exclude)
     params.append(limit)
     sql = (
         f"SELECT g.* FROM {game_t} g JOIN (SELECT game_id, MIN(deadline) AS first FROM {seat_t}"
@@ -223,9 +223,10 @@ class SweepReport:
 
 
 def sweep_chunk() -> int:
-    """Games locked and handled per transaction by the sweeper (``DEADLINE_SWEEP_CHUNK``, 50): a
-    player moving in one of them waits at most for the chunk's handling."""
-    return int(getattr(settings, "DEADLINE_SWEEP_CHUNK", 50))
+    """Games locked and handled per transaction by the sweeper (``DEADLINE_SWEEP_CHUNK``: 200
+    with batched handling, ~0.1-0.2 s a chunk; 50 one by one): a player moving in one of them waits
+    at most for the chunk's handling."""
+    return int(getattr(settings, "DEADLINE_SWEEP_CHUNK", 200 if sweep_batch() else 50))
 
 
 def deadlines_sweep(
@@ -270,11 +271,17 @@ def _handle_claim(claim: Claim, *, now: datetime | None, report: SweepReport) ->
     stray_ids = [pk for pks in stray.values() for pk in pks]
     if stray_ids:
         Seat.objects.filter(pk__in=stray_ids).update(deadline=None, reminder_at=None)
+    work: list[tuple[Game, list[Seat]]] = []
     for game in running:
         due = [s for s in claim.due[game.pk] if s.seat in (game.to_act or [])]
-        if not due:
+        if due:
+            work.append((game, due))
+        else:
             report.skipped += 1
-            continue
+    if sweep_batch():
+        _handle_batched(work, now=now, report=report)
+        return
+    for game, due in work:
         try:
             # No savepoint of our own: a rejected move is undone by the move service's (nested
             # atomic), and the engine's errors come before anything is written.
@@ -286,6 +293,104 @@ def _handle_claim(claim: Claim, *, now: datetime | None, report: SweepReport) ->
         if made:
             report.handled_games += 1
             report.moves += made
+
+
+def sweep_batch() -> bool:
+    """Whether the sweeper writes a chunk's moves together (``DEADLINE_SWEEP_BATCH``, True; only
+    where the move service has ``move_apply_system_batch``)."""
+    from games.services import moves
+
+    return bool(getattr(settings, "DEADLINE_SWEEP_BATCH", True)) and hasattr(
+        moves, "move_apply_system_batch"
+    )
+
+
+def _apply_batch(items: list[Any]) -> list[Any]:
+    """``move_apply_system_batch`` in a savepoint; if it fails as a whole (a bug, a database
+    error), the same moves one at a time, each in its own savepoint, so one bad game cannot stall
+    the chunk: the others move, the bad one is logged and counted."""
+    from games.services.moves import move_apply_system, move_apply_system_batch
+
+    if not items:
+        return []
+    try:
+        with transaction.atomic():
+            return list(move_apply_system_batch(items))
+    except Exception:
+        log.exception("batched deadline moves failed; making them one at a time")
+    out: list[Any] = []
+    for it in items:
+        try:
+            with transaction.atomic():
+                out.append(
+                    move_apply_system(
+                        game=it.game.pk,
+                        seat=it.seat,
+                        action=it.action,
+                        source=it.source,
+                        expected_seq=it.expected_seq,
+                    )
+                )
+        except ServiceError as exc:
+            out.append(exc)
+        except Exception as exc:
+            log.exception("deadline move failed on game %s", it.game.pk)
+            out.append(exc)
+    return out
+
+
+def _handle_batched(
+    work: list[tuple[Game, list[Seat]]],
+    *,
+    now: datetime | None,
+    report: SweepReport,
+    max_moves: int = 60,
+) -> None:
+    """The chunk's due moves through ``move_apply_system_batch``: one move per game per round
+    (the same engine checks, one ``Move`` row each, the turn hook's batch), then again for the
+    games whose next awaited seat is already due (a bot-controlled seat), up to ``max_moves``."""
+    from games.services.moves import SystemMove
+
+    made: dict[int, int] = {}
+    for _round in range(max_moves):
+        if not work:
+            break
+        items: list[SystemMove] = []
+        tried: list[tuple[Game, Seat, Any, str]] = []
+        for game, due in work:
+            seat = due[0]
+            try:
+                state = selectors.game_engine_state(game)
+                action, source = _action_for(state, seat)
+            except engine.IllegalAction:
+                report.errors += 1
+                log.exception("no default action for game %s seat %s", game.pk, seat.seat)
+                continue
+            items.append(SystemMove(game, seat.seat, action, source, expected_seq=game.seq))
+            tried.append((game, seat, state, source))
+        results = _apply_batch(items)
+        # A bot whose choice the engine refused plays the default instead (as one at a time).
+        again = [
+            (i, SystemMove(game, seat.seat, dict(engine.default_action(state, seat.seat)),
+                           source, expected_seq=game.seq))
+            for i, ((game, seat, state, source), r) in enumerate(zip(tried, results, strict=True))
+            if isinstance(r, MoveRejected) and source == "bot"
+        ]  # fmt: skip
+        if again:
+            for (i, _), r in zip(again, _apply_batch([m for _, m in again]), strict=True):
+                results[i] = r
+        work = []
+        for (game, _seat, _state, _source), r in zip(tried, results, strict=True):
+            if isinstance(r, Exception):
+                report.errors += 1
+                log.warning("deadline move refused on game %s: %r", game.pk, r)
+                continue
+            made[game.pk] = made.get(game.pk, 0) + 1
+            next_due = _due_after_move(r.game, now=now)
+            if next_due:
+                work.append((r.game, next_due))
+    report.handled_games += len(made)
+    report.moves += sum(made.values())
 
 
 def reminders_queue(*, now: datetime | None = None, limit: int = 1000) -> int:

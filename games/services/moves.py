@@ -31,9 +31,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, turns
+from games.bulk import bulk_update_values
 from games.models import Game, Move, Seat
 
-from .errors import GameNotFound, GameNotStarted, MoveRejected, NotAPlayer, StaleState
+from .errors import (
+    GameNotFound,
+    GameNotStarted,
+    MoveRejected,
+    NotAPlayer,
+    ServiceError,
+    StaleState,
+)
 
 
 @dataclass
@@ -60,16 +68,9 @@ def _check_running(game: Game) -> None:
         raise MoveRejected("The game is over.", code="game_over")
 
 
-def _apply_locked(
-    *,
-    game: Game,
-    seat: Seat,
-    action: Any,
-    source: str,
-    user: Any = None,
-    idempotency_key: str | None = None,
-) -> MoveResult:
-    """Apply ``action`` for ``seat`` on a game whose row this transaction has locked."""
+def _engine_apply(game: Game, seat: Seat, action: Any) -> tuple[Any, Any]:
+    """The engine's verdict on ``action`` for ``seat``: (state before, state after), or
+    ``MoveRejected`` with the engine's code. Every move, single or batched, passes here."""
     if not isinstance(action, dict):
         raise MoveRejected(
             "The action must be a JSON object.", code="invalid_field", details={"field": "action"}
@@ -85,6 +86,20 @@ def _apply_locked(
             code=str(getattr(exc, "code", "") or "illegal_action"),
             details=dict(getattr(exc, "details", None) or {}),
         ) from exc
+    return old_state, new_state
+
+
+def _apply_locked(
+    *,
+    game: Game,
+    seat: Seat,
+    action: Any,
+    source: str,
+    user: Any = None,
+    idempotency_key: str | None = None,
+) -> MoveResult:
+    """Apply ``action`` for ``seat`` on a game whose row this transaction has locked."""
+    old_state, new_state = _engine_apply(game, seat, action)
 
     game.seq += 1
     move = Move.objects.create(
@@ -185,3 +200,94 @@ def move_apply_system(
         if seat_row is None:
             raise NotAPlayer("No such seat.")
         return _apply_locked(game=locked, seat=seat_row, action=action, source=source)
+
+
+# -- several system moves at once (the deadline sweeper) -----------------------------------------
+
+
+@dataclass
+class SystemMove:
+    """One system move for ``move_apply_system_batch``: ``game`` locked by the caller."""
+
+    game: Game
+    seat: int
+    action: dict[str, Any]
+    source: str
+    expected_seq: int | None = None
+
+
+def move_apply_system_batch(items: list[SystemMove]) -> list[MoveResult | ServiceError]:
+    """Several system moves (timeouts, bots), at most one per game, on games whose rows the
+    caller's transaction has locked (``games.deadlines.sweep.due_games_claim``).
+
+    Each is checked exactly as ``move_apply_system`` checks it (running, ``expected_seq``, the seat,
+    the engine's ``apply``); a rejected one gets its ``ServiceError`` in the answer and nothing of
+    it is written. The accepted ones are written together: one INSERT of their ``Move`` rows, one
+    UPDATE of their games (``seq``, ``state_json``, ``to_act``, ``status``, ``finished_at``), then
+    the turn hook's batch (``turns.on_states_changed``: one seat UPDATE, one outbox INSERT, in this
+    same transaction). Returns, per item in order, its ``MoveResult`` or its error.
+    """
+    if not items:
+        return []
+    need = [it.game for it in items if getattr(it.game, "_seats_cache", None) is None]
+    if need:
+        by_game: dict[int, list[Seat]] = {g.pk: [] for g in need}
+        for s in (
+            Seat.objects.filter(game_id__in=list(by_game))
+            .select_related("user__profile")
+            .order_by("game_id", "seat")
+        ):
+            by_game[s.game_id].append(s)
+        for g in need:
+            g._seats_cache = by_game[g.pk]  # type: ignore[attr-defined]
+    now = timezone.now()
+    out: list[MoveResult | ServiceError] = []
+    accepted: list[tuple[Game, Move, Any, Any]] = []
+    for it in items:
+        game = it.game
+        try:
+            _check_running(game)
+            if it.expected_seq is not None and it.expected_seq != game.seq:
+                raise StaleState(details={"expected_seq": it.expected_seq, "seq": game.seq})
+            seats: list[Seat] = game._seats_cache  # type: ignore[attr-defined]
+            seat = next((s for s in seats if s.seat == it.seat), None)
+            if seat is None:
+                raise NotAPlayer("No such seat.")
+            old_state, new_state = _engine_apply(game, seat, it.action)
+        except ServiceError as exc:
+            out.append(exc)
+            continue
+        game.seq += 1
+        move = Move(game=game, seq=game.seq, seat=seat.seat, action=it.action, source=it.source)
+        game.state_json = engine.to_json(new_state)
+        game.to_act = engine.to_act(new_state)
+        if engine.is_finished(new_state):
+            game.status = Game.Status.FINISHED
+            game.finished_at = now
+        accepted.append((game, move, old_state, new_state))
+        out.append(MoveResult(game=game, seat=seat, move=move, state=new_state))
+    if accepted:
+        Move.objects.bulk_create([m for _, m, _, _ in accepted])
+        bulk_update_values(
+            [g for g, _, _, _ in accepted], ["seq", "state_json", "to_act", "status", "finished_at"]
+        )
+        turns.on_states_changed(
+            [
+                turns.StateChange(
+                    game=g,
+                    old_state=old,
+                    new_state=new,
+                    moves=[m],
+                    seats=g._seats_cache,  # type: ignore[attr-defined]
+                )
+                for g, m, old, new in accepted
+            ]
+        )
+        remembered = [(g.pk, g.seed, g.seq, new) for g, _, _, new in accepted]
+
+        def remember() -> None:
+            for game_id, seed, seq, state in remembered:
+                engine.state_remember(game_id=game_id, seed=seed, seq=seq, state=state)
+
+        transaction.on_commit(remember)
+    return out
