@@ -13,6 +13,8 @@ from typing import Any
 
 from powergrid.maps import GameMap, load_map
 
+from .board_layout import Label, bounds, cost_spots, place_labels, spread
+
 #: Fill of each area (the board's colour names); anything unknown is drawn neutral.
 AREA_FILL = {
     "green": "#cfe8c4",
@@ -43,6 +45,9 @@ PLAYER_FILL = {
 }
 
 CITY_R = 13
+#: Cost circles' radius; cities closer than MIN_DIST are drawn apart so one fits between them.
+COST_R = 7
+MIN_DIST = 2 * CITY_R + 2 * COST_R + 6
 #: Offsets of the three build spaces inside a city circle (10, 15, 20).
 SLOTS = ((-4.5, -4.5), (4.5, -4.5), (0.0, 4.0))
 SLOT = 7.0
@@ -56,6 +61,23 @@ def city_name(city: Any, lang: str) -> str:
     return city.name_ja if lang == "ja" and city.name_ja else city.name_en
 
 
+@lru_cache(maxsize=32)
+def positions(slug: str) -> dict[str, tuple[float, float]]:
+    """Where each city's disc is drawn: the map's coordinates, crowded cities pushed apart."""
+    gmap = load_map(slug)
+    return spread({s: (c.x, c.y) for s, c in gmap.cities.items()}, min_dist=MIN_DIST)
+
+
+@lru_cache(maxsize=32)
+def name_labels(slug: str, lang: str) -> dict[str, Label]:
+    """Where each city's name is drawn in a language (clear of other names, discs and costs)."""
+    gmap = load_map(slug)
+    pos = positions(slug)
+    segs = [(pos[c.a], pos[c.b]) for c in gmap.connections]
+    names = {s: city_name(c, lang) for s, c in gmap.cities.items()}
+    return place_labels(pos, names, r=CITY_R, segments=segs, cost_r=COST_R)
+
+
 @lru_cache(maxsize=64)
 def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[str, str, str]:
     """(opening tag with the background and connections, cities, closing) for a board."""
@@ -66,11 +88,17 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
     out: list[str] = []
     label = escape(gmap.name_ja if lang == "ja" else gmap.name_en)
     cls = "board board-small" if small else "board"
-    # Crop to the cities (the map's drawing area has margins): a larger board on the page.
-    xs = [c.x for c in gmap.cities.values()] or [0.0, w]
-    ys = [c.y for c in gmap.cities.values()] or [0.0, h]
-    x0, y0 = min(xs) - 45, min(ys) - 25
-    vw, vh = max(xs) - min(xs) + 90, max(ys) - min(ys) + 55
+    pos = positions(slug)
+    names = name_labels(slug, lang) if not small else {}
+    # Crop to the cities and their names (the map's drawing area has margins): a larger board.
+    if pos:
+        r = 9 if small else CITY_R
+        boxes = [(x - r, y - r, x + r, y + r) for x, y in pos.values()]
+        bx0, by0, bx1, by1 = bounds(boxes + [lab.box for lab in names.values()])
+        x0, y0 = bx0 - 6, by0 - 6
+        vw, vh = bx1 - bx0 + 12, by1 - by0 + 12
+    else:
+        x0, y0, vw, vh = 0.0, 0.0, float(w), float(h)
     out.append(
         f'<svg class="{cls}" viewBox="{_fmt(x0)} {_fmt(y0)} {_fmt(vw)} {_fmt(vh)}" role="img" '
         f'aria-labelledby="board-title-{slug}" xmlns="http://www.w3.org/2000/svg">'
@@ -78,17 +106,18 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
     )
     out.append('<g class="links">')
     labels: list[str] = []
-    for con in gmap.connections:
-        a, b = gmap.cities[con.a], gmap.cities[con.b]
+    segs = [(pos[con.a], pos[con.b]) for con in gmap.connections]
+    spots = cost_spots(segs, names.values(), city_r=CITY_R, cost_r=COST_R)
+    for con, (mx, my) in zip(gmap.connections, spots, strict=True):
+        (ax, ay), (bx, by) = pos[con.a], pos[con.b]
         off = " off" if (con.a not in live or con.b not in live) else ""
         out.append(
-            f'<line class="link{off}" x1="{_fmt(a.x)}" y1="{_fmt(a.y)}" '
-            f'x2="{_fmt(b.x)}" y2="{_fmt(b.y)}"/>'
+            f'<line class="link{off}" x1="{_fmt(ax)}" y1="{_fmt(ay)}" '
+            f'x2="{_fmt(bx)}" y2="{_fmt(by)}"/>'
         )
         if not small:
-            mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
             labels.append(
-                f'<g class="cost{off}"><circle cx="{_fmt(mx)}" cy="{_fmt(my)}" r="7"/>'
+                f'<g class="cost{off}"><circle cx="{_fmt(mx)}" cy="{_fmt(my)}" r="{COST_R}"/>'
                 f'<text x="{_fmt(mx)}" y="{_fmt(my + 3.2)}">{con.cost}</text></g>'
             )
     out.append("</g>")
@@ -101,17 +130,22 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
         out_of_play = s not in live
         if out_of_play:
             fill, stroke = "#e4e4e4", "#a8a8a8"
-        cx, cy = _fmt(c.x), _fmt(c.y)
+        x, y = pos[s]
+        cx, cy = _fmt(x), _fmt(y)
         name = escape(city_name(c, lang))
         r = 9 if small else CITY_R
         body = f'<circle class="disc" cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="{stroke}"/>'
         if not small:
             for i, (dx, dy) in enumerate(SLOTS):
                 body += (
-                    f'<rect class="slot slot{i + 1}" x="{_fmt(c.x + dx - SLOT / 2)}" '
-                    f'y="{_fmt(c.y + dy - SLOT / 2)}" width="{_fmt(SLOT)}" height="{_fmt(SLOT)}"/>'
+                    f'<rect class="slot slot{i + 1}" x="{_fmt(x + dx - SLOT / 2)}" '
+                    f'y="{_fmt(y + dy - SLOT / 2)}" width="{_fmt(SLOT)}" height="{_fmt(SLOT)}"/>'
                 )
-            body += f'<text class="name" x="{cx}" y="{_fmt(c.y + CITY_R + 11)}">{name}</text>'
+            lab = names[s]
+            body += (
+                f'<text class="name" x="{_fmt(lab.x)}" y="{_fmt(lab.y)}" '
+                f'text-anchor="{lab.anchor}">{name}</text>'
+            )
         cities.append(
             f'<g class="city{" off" if out_of_play else ""}" data-city="{s}" data-area="{c.area}">'
             f"<title>{name}</title>{body}@@{s}@@</g>"
@@ -138,7 +172,7 @@ def render_board(
     colours = colours or {}
     buildable = buildable or {}
     selected = selected or set()
-    gmap = load_map(map_slug)
+    pos = positions(map_slug)
     parts = cities.split("@@")
     # parts alternate: markup, slug, markup, slug, ... markup
     out = [head]
@@ -150,21 +184,21 @@ def render_board(
         extra: list[str] = []
         seats = occupancy.get(slug) or []
         if seats and not small:
-            c = gmap.cities[slug]
+            x, y = pos[slug]
             for k, seat in enumerate(seats[:3]):
                 dx, dy = SLOTS[k]
                 fill = PLAYER_FILL.get(colours.get(seat, ""), "#444")
                 extra.append(
-                    f'<rect class="house" data-seat="{seat}" x="{_fmt(c.x + dx - SLOT / 2)}" '
-                    f'y="{_fmt(c.y + dy - SLOT / 2)}" width="{_fmt(SLOT)}" '
+                    f'<rect class="house" data-seat="{seat}" x="{_fmt(x + dx - SLOT / 2)}" '
+                    f'y="{_fmt(y + dy - SLOT / 2)}" width="{_fmt(SLOT)}" '
                     f'height="{_fmt(SLOT)}" fill="{fill}"/>'
                 )
         if slug in buildable:
-            c = gmap.cities[slug]
+            x, y = pos[slug]
             on = slug in selected
             extra.append(
-                f'<circle class="pick{" on" if on else ""}" cx="{_fmt(c.x)}" '
-                f'cy="{_fmt(c.y)}" r="{CITY_R + 4}"/>'
+                f'<circle class="pick{" on" if on else ""}" cx="{_fmt(x)}" '
+                f'cy="{_fmt(y)}" r="{CITY_R + 4}"/>'
             )
         out.append("".join(extra))
     out.append(tail)

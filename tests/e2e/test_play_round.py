@@ -155,7 +155,8 @@ def test_three_players_round_one_and_second_auction(live_server, browser, shots)
         page, _g = _page_to_move(pages, users)
         city = page.locator("svg.board g.buildable").nth(i * 5)
         slug = city.get_attribute("data-city")
-        city.click()
+        # The disc, not the group's middle: a name drawn beside its city widens the group's box.
+        city.locator("circle.disc").click()
         assert page.locator(f"#build-{slug}").is_checked()
         page.wait_for_function(
             "() => document.querySelector('[data-quote] [data-cost]') &&"
