@@ -16,9 +16,11 @@ class UserLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        user = getattr(request, "user", None)
         activated_tz = False
-        if user is not None and user.is_authenticated and not request.path.startswith("/api/"):
+        # The path first: ``user.is_authenticated`` resolves the lazy session user (a session
+        # read), which an API request authenticated by token never needs.
+        user = None if request.path.startswith("/api/") else getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
             profile = getattr(user, "profile", None)
             if profile is not None and profile.language:
                 translation.activate(profile.language)

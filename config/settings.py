@@ -134,6 +134,8 @@ AUTHENTICATION_BACKENDS = [
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+# Account emails in the recipient's profile language, with the game emails' subject prefix.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 
 # allauth: log in by username or email; verification mails are sent but not required to play
 # (set ACCOUNT_EMAIL_VERIFICATION=mandatory in production to require them).

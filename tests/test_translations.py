@@ -202,6 +202,19 @@ def test_mailbox_in_japanese(ja_client, settings, tmp_path):
     _check(ja_client.get("/dev/mailbox/"))
 
 
+def test_mailbox_text_only_email_in_japanese(ja_client, settings, tmp_path):
+    from django.core.mail import get_connection, send_mail
+
+    settings.DEBUG = True
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    backend = "django.core.mail.backends.filebased.EmailBackend"
+    send_mail("s", "text only", None, ["a@example.com"], connection=get_connection(backend))
+    key = ja_client.get("/dev/mailbox/").context["mails"][0].key
+    r = ja_client.get(f"/dev/mailbox/{key}/?part=html")
+    assert r.status_code == 200
+    assert r.content.decode() == "<p>（HTML 版の本文はありません）</p>"
+
+
 def test_email_confirmation_pages_in_japanese(anon_ja):
     r = anon_ja.post(
         "/accounts/signup/",

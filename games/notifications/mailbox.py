@@ -15,6 +15,8 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.html import format_html
+from django.utils.translation import gettext
 
 SEPARATOR = "\n" + "-" * 79 + "\n"
 NAME = re.compile(r"^[\w.-]+\.log$")
@@ -105,7 +107,8 @@ def mailbox_detail(request: HttpRequest, key: str) -> HttpResponse:
     mail = mailbox_get(key)
     if request.GET.get("part") == "html":
         # Shown inside a sandboxed iframe on the detail page.
-        response = HttpResponse(mail.html or "<p>(no HTML part)</p>", content_type="text/html")
+        html = mail.html or format_html("<p>{}</p>", gettext("(no HTML part)"))
+        response = HttpResponse(html, content_type="text/html")
         response["Content-Security-Policy"] = (
             "sandbox; default-src 'none'; style-src 'unsafe-inline'"
         )

@@ -1,0 +1,47 @@
+"""allauth's emails (address confirmation, password reset, ...) as the game's own emails are: in
+the recipient's profile language, and with the product name in front of the subject as the game
+emails have it ("[Power Grid] ..." in English, "【電力会社】..." in Japanese).
+
+Installed by ``AccountsConfig.ready`` unless the settings name another ``ACCOUNT_ADAPTER``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account import app_settings
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.utils import translation
+from django.utils.translation import gettext
+
+
+def recipient_language(email: str, user: Any = None) -> str | None:
+    """The profile language of the account an email goes to (``user`` if given, else the one
+    account holding that address), or None when there is none."""
+    if user is None or getattr(user, "pk", None) is None:
+        addr = EmailAddress.objects.filter(email__iexact=email).select_related("user").first()
+        if addr is not None:
+            user = addr.user
+        else:
+            users = list(get_user_model().objects.filter(email__iexact=email)[:2])
+            user = users[0] if len(users) == 1 else None
+    profile = getattr(user, "profile", None) if user is not None else None
+    return getattr(profile, "language", None) or None
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def format_email_subject(self, subject: str) -> str:
+        if app_settings.EMAIL_SUBJECT_PREFIX is not None:
+            return super().format_email_subject(subject)
+        # Translators: the prefix of account emails' subjects, as in the game emails' subjects.
+        return gettext("[Power Grid] %(subject)s") % {"subject": subject}
+
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        lang = recipient_language(email, context.get("user"))
+        if lang is None:
+            super().send_mail(template_prefix, email, context)
+            return
+        with translation.override(lang):
+            super().send_mail(template_prefix, email, context)
