@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 import powergrid
-from games import engine
+from games import engine, rows
 from games.models import Game, Move, Seat
 
 
@@ -62,22 +62,16 @@ def game_get(*, game_id: int) -> Game | None:
 
 def game_get_with_seats(*, game_id: int) -> Game | None:
     """The game with its seats (user, profile) cached for ``game_seats``, read in ONE statement
-    (one snapshot). For reads only: a writer locks the game row first and then reads the seats
-    (a row-locking join would hand back seat rows from before the lock was granted)."""
-    seats = list(
-        Seat.objects.filter(game_id=game_id)
-        .select_related("game", "user__profile")
-        .order_by("seat")
-    )
+    (one snapshot; SQL built once by ``games.rows``: this runs on every state read). For reads
+    only: a writer locks the game row first and then reads the seats (a row-locking join would
+    hand back seat rows from before the lock was granted)."""
+    game, seats = rows.seats_with_users(game_id, with_game=True)
     if not seats:  # no such game (a game keeps at least its creator's seat while it exists)
         game = game_get(game_id=game_id)
         if game is not None:
             game._seats_cache = []  # type: ignore[attr-defined]
         return game
-    game = seats[0].game
-    for s in seats:
-        s.game = game
-    game._seats_cache = seats  # type: ignore[attr-defined]
+    game._seats_cache = seats
     return game
 
 

@@ -30,7 +30,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, turns
+from games import engine, rows, turns
 from games.bulk import bulk_update_values
 from games.models import Game, Move, Seat
 
@@ -55,8 +55,11 @@ class MoveResult:
 def _seats_locked(game: Game) -> list[Seat]:
     """The game's seats with user and profile, read after the game row is locked (so current), and
     kept on the instance as ``games.selectors.game_seats`` does: the turn hook updates these same
-    objects (deadlines), so the response built from them needs no second read."""
-    seats = list(Seat.objects.filter(game=game).select_related("user__profile").order_by("seat"))
+    objects (deadlines), so the response built from them needs no second read. Read with SQL built
+    once (``games.rows``), as is the game row's lock: both run on every move."""
+    _, seats = rows.seats_with_users(game.pk)
+    for s in seats:
+        s.game = game
     game._seats_cache = seats  # type: ignore[attr-defined]
     return seats
 
@@ -102,7 +105,7 @@ def _apply_locked(
     old_state, new_state = _engine_apply(game, seat, action)
 
     game.seq += 1
-    move = Move.objects.create(
+    move = Move(
         game=game,
         seq=game.seq,
         seat=seat.seat,
@@ -111,6 +114,7 @@ def _apply_locked(
         user=user,
         idempotency_key=idempotency_key,
     )
+    rows.insert(move)
     game.state_json = engine.to_json(new_state)
     game.to_act = engine.to_act(new_state)
     fields = ["seq", "state_json", "to_act"]
@@ -118,7 +122,7 @@ def _apply_locked(
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         fields += ["status", "finished_at"]
-    game.save(update_fields=fields)
+    rows.update(game, fields)
     # A human move resetting ``timeouts_in_row`` (and bot control) is the turn hook's bookkeeping.
     turns.on_state_changed(
         game=game,
@@ -149,10 +153,9 @@ def move_submit(
     Raises GameNotFound, NotAPlayer, GameNotStarted, StaleState, MoveRejected (engine codes).
     """
     with transaction.atomic():
-        try:
-            game = Game.objects.select_for_update().get(pk=game_id)
-        except Game.DoesNotExist:
-            raise GameNotFound() from None
+        game = rows.game_for_update(game_id)
+        if game is None:
+            raise GameNotFound()
         # One query for every seat (with user and profile): the caller's seat, the turn hook's
         # deadlines and the response's names all use these rows (games.selectors.game_seats).
         seats = _seats_locked(game)
@@ -189,10 +192,9 @@ def move_apply_system(
     """
     game_id = game if isinstance(game, int) else game.pk
     with transaction.atomic():
-        try:
-            locked = Game.objects.select_for_update().get(pk=game_id)
-        except Game.DoesNotExist:
-            raise GameNotFound() from None
+        locked = rows.game_for_update(game_id)
+        if locked is None:
+            raise GameNotFound()
         _check_running(locked)
         if expected_seq is not None and expected_seq != locked.seq:
             raise StaleState(details={"expected_seq": expected_seq, "seq": locked.seq})

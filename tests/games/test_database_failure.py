@@ -32,7 +32,7 @@ def test_a_move_cut_off_by_the_database_changes_nothing_and_its_retry_applies_on
     outbox_before = Notification.objects.count()
 
     # The engine has accepted the move and the game row is locked when the insert fails.
-    with mock.patch.object(Move.objects, "create", side_effect=LOST):
+    with mock.patch("games.services.moves.rows.insert", side_effect=LOST):
         r = player.post(url, body, HTTP_IDEMPOTENCY_KEY="retry-me")
 
     assert r.status_code == 503

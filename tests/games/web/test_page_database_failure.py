@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def test_the_move_form_answers_503_and_applies_nothing(started_game, client_for):
     game, users = started_game(3)
     c = client_for(actor(game, users))
-    with mock.patch.object(Move.objects, "create", side_effect=OperationalError("gone")):
+    with mock.patch("games.services.moves.rows.insert", side_effect=OperationalError("gone")):
         r = post_move(c, game, {"action": "choose_plant", "plant": "3", "bid": "3"})
     assert r.status_code == 503
     assert r["Retry-After"] == "5"
