@@ -121,6 +121,25 @@ def throughput(
     print(f"  worker CPU: {cpu:.2f} s ({cpu / len(ids) * 1000:.1f} ms per email, incl. tasks)")
     dupes = sum(1 for v in sink.by_notification().values() if v > 1)
     print(f"duplicates at the sink: {dupes}")
+    if args.empty_tasks:
+        # The same tasks again, now that every row is sent: what a task that finds its rows taken
+        # costs the worker (Celery's share plus one claim statement), part of the figure above.
+        from config.celery import app
+
+        n = args.empty_tasks
+        cpu0 = cpu_seconds(worker_pid)
+        t0 = time.perf_counter()
+        for _i, g in pending[:n]:
+            tasks.notifications_send_game.apply_async((g,))
+        with app.connection_for_write() as conn:
+            client = conn.default_channel.client
+            lh.wait_for(lambda: client.llen("celery") == 0, 120, 0.01, what="empty queue")
+        time.sleep(0.2)  # the last task's execution
+        cpu = cpu_seconds(worker_pid) - cpu0
+        print(
+            f"  {n} tasks finding nothing to send: {time.perf_counter() - t0:.2f} s, worker CPU "
+            f"{cpu:.2f} s ({cpu / n * 1000:.2f} ms per task)"
+        )
 
 
 def main() -> None:
@@ -128,6 +147,13 @@ def main() -> None:
     ap.add_argument("--emails", type=int, default=1000)
     ap.add_argument("--latency-samples", type=int, default=100)
     ap.add_argument("--per-email-tasks", action="store_true")
+    ap.add_argument(
+        "--empty-tasks",
+        type=int,
+        default=0,
+        help="after the throughput part, publish this many tasks that find nothing left to send "
+        "and report the worker's CPU per such task",
+    )
     ap.add_argument("--keep-logs", action="store_true", help="keep the worker log (path printed)")
     ap.add_argument("--latency-only", action="store_true", help="skip the throughput part")
     ap.add_argument("--debug-worker", action="store_true", help="run the worker with DEBUG=True")

@@ -3,28 +3,34 @@
     python bench/smtp_sink.py PORT LOGFILE
 
 Accepts every message and appends one line per message to LOGFILE: the X-PowerGrid-Notification
-header and the arrival time (time.time()), tab-separated. Only the headers are parsed.
+header and the arrival time (time.time()), tab-separated. Only that header is looked for, with a
+regular expression over the header block: parsing the headers with the email package cost the
+sink ~0.4 ms of CPU a message (of ~1.8 ms), CPU taken from the worker it measures on a 2-core
+machine.
 """
 
 from __future__ import annotations
 
-import email.parser
-import email.policy
+import re
 import sys
 import time
 from typing import Any
 
 from aiosmtpd.controller import Controller
 
+HEADER = re.compile(rb"^X-PowerGrid-Notification:[ \t]*([^\r\n]*)", re.MULTILINE | re.IGNORECASE)
+
 
 class Handler:
     def __init__(self, path: str) -> None:
         self.out = open(path, "a", buffering=1)  # noqa: SIM115 - open for the process' life
-        self.parser = email.parser.BytesHeaderParser(policy=email.policy.default)
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        msg = self.parser.parsebytes(envelope.content)
-        self.out.write(f"{msg.get('X-PowerGrid-Notification', '')}\t{time.time()}\n")
+        content = envelope.content
+        end = content.find(b"\r\n\r\n")
+        m = HEADER.search(content, 0, len(content) if end < 0 else end + 2)
+        n = m.group(1).decode("ascii", "replace").strip() if m else ""
+        self.out.write(f"{n}\t{time.time()}\n")
         return "250 OK"
 
 

@@ -22,8 +22,8 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.db import connection
 from django.db.models import Max, Q
-from django.template.loader import render_to_string
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -31,7 +31,7 @@ from django.utils.translation import ngettext
 from games import engine, selectors
 from games.models import Game, Move, Notification, Seat
 
-from . import links
+from . import links, rendering
 
 Kind = Notification.Kind
 MAX_MOVES_LISTED = 25
@@ -126,13 +126,34 @@ def prefetch(rows: list[Notification]) -> Prefetch:
             .values_list("game_id", "seat", "last")
         ):
             pf.last_own[(gid, seat_no)] = seq
-        window = Q()
-        for gid in listing:
-            window |= Q(game_id=gid, seq__gt=games[gid].seq - MAX_MOVES_LISTED)
         assert pf.recent is not None
-        for m in Move.objects.filter(window).order_by("game_id", "seq"):
+        for m in _recent_moves({gid: games[gid].seq for gid in listing}):
             pf.recent.setdefault(m.game_id, []).append(m)
     return pf
+
+
+def _recent_moves(seqs: dict[int, int]) -> list[Move]:
+    """Each game's moves with seq in (seqs[game] - MAX_MOVES_LISTED, seqs[game]], by game and seq.
+
+    On PostgreSQL one statement joins the moves to the (game, lowest seq) pairs; elsewhere an OR
+    of one condition per game (which the ORM takes ~1 ms per 10 games to build)."""
+    if connection.vendor == "postgresql":
+        table = Move._meta.db_table
+        ids, lows = list(seqs), [seqs[g] - MAX_MOVES_LISTED for g in seqs]
+        highs = [seqs[g] for g in seqs]
+        return list(
+            Move.objects.raw(
+                f"SELECT m.* FROM {table} m"
+                " JOIN unnest(%s::bigint[], %s::bigint[], %s::bigint[]) AS w(gid, lo, hi)"
+                " ON m.game_id = w.gid AND m.seq > w.lo AND m.seq <= w.hi"
+                " ORDER BY m.game_id, m.seq",
+                [ids, lows, highs],
+            )
+        )
+    window = Q()
+    for gid, seq in seqs.items():
+        window |= Q(game_id=gid, seq__gt=seq - MAX_MOVES_LISTED, seq__lte=seq)
+    return list(Move.objects.filter(window).order_by("game_id", "seq"))
 
 
 # -- describing the game --------------------------------------------------------------------------
@@ -517,9 +538,11 @@ def email_build(n: Notification, pf: Prefetch | None = None) -> EmailMultiAltern
                 "kind": n.kind,
             }
         )
-        subject = " ".join(render_to_string(f"emails/{template}_subject.txt", ctx).split())
-        text = render_to_string(f"emails/{template}.txt", ctx)
-        html = render_to_string(f"emails/{template}.html", ctx)
+        lang = translation.get_language()
+        ctx.setdefault("LANGUAGE_CODE", lang)  # <html lang>
+        subject = " ".join(rendering.render(f"emails/{template}_subject.txt", ctx, lang).split())
+        text = rendering.render(f"emails/{template}.txt", ctx, lang)
+        html = rendering.render(f"emails/{template}.html", ctx, lang)
     message = EmailMultiAlternatives(
         subject=subject,
         body=text,

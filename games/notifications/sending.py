@@ -44,6 +44,8 @@ from django.utils import timezone
 
 from games.models import Notification
 
+from . import wire
+
 log = logging.getLogger(__name__)
 
 Status = Notification.Status
@@ -112,14 +114,25 @@ def connection_reset() -> None:
     _conn = None
 
 
+def _send_one(message: Any, payload: tuple[str, list[str], bytes] | None) -> None:
+    conn = _connection()
+    if payload is None or getattr(conn, "connection", None) is None:
+        conn.send_messages([message])
+    else:
+        # The bytes written by ``wire`` (Django's backend would build them with the email
+        # package); the same SMTP dialogue: MAIL, RCPT, DATA on the open connection.
+        wire.sendmail(conn.connection, *payload)
+
+
 def _deliver(message: Any) -> None:
+    payload = wire.smtp_payload(message) if _is_smtp() else None
     try:
-        _connection().send_messages([message])
+        _send_one(message, payload)
     except (smtplib.SMTPServerDisconnected, ConnectionError) as exc:
         # A reused connection the server had dropped: nothing was sent on it. Once more, fresh.
         log.info("SMTP connection lost (%s); reconnecting", exc)
         connection_reset()
-        _connection().send_messages([message])
+        _send_one(message, payload)
     except Exception:
         connection_reset()
         raise
@@ -410,20 +423,21 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
 
 def warm_up() -> None:
     """Do once at worker start what the first email would otherwise pay for (URL configuration,
-    compiled email templates, translations), so the first email after a restart is not late."""
-    from django.template.loader import get_template
+    the email templates compiled and translated in each language, translations), so the first
+    email after a restart is not late."""
     from django.urls import get_resolver
     from django.utils import translation
 
+    from . import rendering
     from .emails import BUILDERS
 
     get_resolver().url_patterns  # noqa: B018 - imports every URL module once
-    for template, _builder in BUILDERS.values():
-        for suffix in ("_subject.txt", ".txt", ".html"):
-            get_template(f"emails/{template}{suffix}")
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Your turn")
+            for template, _builder in BUILDERS.values():
+                for suffix in ("_subject.txt", ".txt", ".html"):
+                    rendering.load(f"emails/{template}{suffix}")
 
 
 def _merge(total: dict[str, int], part: dict[str, int]) -> None:
