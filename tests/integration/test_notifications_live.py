@@ -178,3 +178,46 @@ def test_sweep_run_twice_at_the_same_time_each_email_once(
     counts = smtp_sink.by_notification()
     assert set(counts.values()) == {1}
     assert sum("time ran out" in r.subject for r in smtp_sink.received) == len(games)
+
+
+def _other_backends() -> set[int]:
+    """PostgreSQL backends on the test database other than this test's own connection."""
+    with connections["default"].cursor() as cur:
+        cur.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()"
+        )
+        return {row[0] for row in cur.fetchall()}
+
+
+def _turn_emails(sink) -> int:
+    return sum("Your turn" in r.subject for r in sink.received)
+
+
+def test_worker_keeps_its_database_connection_and_recovers_when_it_is_cut(
+    pg_db, workers, worker_env, smtp_sink, settings_for_integration
+):
+    """A worker reuses its connection from task to task (CELERY_DB_REUSE_MAX: a new one costs
+    more than an email), and a connection cut under it (a database restart, a failover) costs a
+    reconnect, not the next email: that one still arrives at once, not a sweep later."""
+    worker_env["CONN_MAX_AGE"] = "600"  # production's default; the other tests close each time
+    workers("w1")
+    gid, users = start_game(3)
+    wait_for(lambda: smtp_sink.count() >= 3, 20, what="game-started emails")
+    kept = _other_backends()
+    assert kept, "the worker holds a database connection between tasks"
+
+    play_default(gid, users)
+    wait_for(lambda: _turn_emails(smtp_sink) >= 1, 10, 0.01, what="first turn email")
+    assert kept <= _other_backends(), "the same connection served the next task"
+
+    with connections["default"].cursor() as cur:
+        cur.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", [list(kept)])
+    wait_for(lambda: not (kept & _other_backends()), 5, what="the worker's connection cut")
+
+    t0 = time.time()
+    play_default(gid, users)
+    wait_for(lambda: _turn_emails(smtp_sink) >= 2, 10, 0.01, what="turn email after the cut")
+    assert time.time() - t0 <= 2.0  # sent by its own task, not left for the outbox sweep
+    assert all_sent()
+    assert set(smtp_sink.by_notification().values()) == {1}
