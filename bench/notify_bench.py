@@ -39,8 +39,8 @@ class ProcessSink:
         notification: str
         at: float
 
-    def __init__(self, port: int, log: Path) -> None:
-        self.port, self.log = port, log
+    def __init__(self, port: int, log: Path, pipelining: bool = False) -> None:
+        self.port, self.log, self.pipelining = port, log, pipelining
         self.proc: subprocess.Popen[bytes] | None = None
         self.lock = threading.Lock()
         self._seen: list[ProcessSink.Arrival] = []
@@ -50,7 +50,9 @@ class ProcessSink:
         self.log.touch()
         script = str(Path(__file__).with_name("smtp_sink.py"))
         self.proc = subprocess.Popen(
-            [sys.executable, script, str(self.port), str(self.log)], stdout=subprocess.PIPE
+            [sys.executable, script, str(self.port), str(self.log)]
+            + (["pipelining"] if self.pipelining else []),
+            stdout=subprocess.PIPE,
         )
         assert self.proc.stdout is not None
         self.proc.stdout.readline()  # "ready"
@@ -163,6 +165,11 @@ def main() -> None:
         help="the SMTP sink in a process of its own (bench/smtp_sink.py) instead of a thread of "
         "this one, where it competes with the publishing loop for the GIL",
     )
+    ap.add_argument(
+        "--pipelining",
+        action="store_true",
+        help="with --sink-process: the sink offers SMTP PIPELINING, as production MTAs do",
+    )
     args = ap.parse_args()
     db_url = _djangobench.setup()
     tmp = Path(tempfile.mkdtemp(prefix="notify-bench-"))
@@ -178,7 +185,7 @@ def main() -> None:
     lh.use_broker(redis.url)
     port = lh.free_port()
     if args.sink_process:
-        sink: Any = ProcessSink(port, tmp / "sink.log")
+        sink: Any = ProcessSink(port, tmp / "sink.log", args.pipelining)
         controller: Any = sink
     else:
         sink = lh.SmtpSink()

@@ -157,9 +157,23 @@ def test_deliver_sends_the_wire_bytes_on_the_open_connection(settings, monkeypat
 
 
 class _Sink:
-    def __init__(self) -> None:
+    def __init__(self, pipelining: bool = False) -> None:
         self.got: list[tuple[str, list[str], bytes]] = []
         self.refuse: set[str] = set()
+        self.refuse_sender = False
+        self.pipelining = pipelining
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        session.host_name = hostname
+        if self.pipelining:
+            responses.insert(-1, "250-PIPELINING")
+        return responses
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        if self.refuse_sender:
+            return "550 sender refused"
+        envelope.mail_from = address
+        return "250 OK"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address in self.refuse:
@@ -172,13 +186,13 @@ class _Sink:
         return "250 OK"
 
 
-@pytest.fixture
-def sink():
+@pytest.fixture(params=[False, True], ids=["one-by-one", "pipelining"])
+def sink(request):
     import smtplib
 
     from aiosmtpd.controller import Controller
 
-    handler = _Sink()
+    handler = _Sink(pipelining=request.param)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -208,3 +222,37 @@ def test_sendmail_says_what_smtplib_says(sink):
         wire.sendmail(smtp, sender, rcpts, data)
     wire.sendmail(smtp, sender, ["bob@example.com", "alice@example.com"], data)
     assert handler.got[-1][1] == ["bob@example.com"]
+    handler.refuse_sender = True
+    with pytest.raises(smtplib.SMTPSenderRefused):
+        wire.sendmail(smtp, sender, rcpts, data)
+    handler.refuse_sender, handler.refuse = False, set()
+    wire.sendmail(smtp, sender, rcpts, data)
+    assert len(handler.got) == 5
+    assert handler.got[-1] == handler.got[0]
+
+
+def test_lines_starting_with_a_dot_arrive_intact(sink):
+    handler, smtp = sink
+    m = _message(body=".hidden\n..two\nplain\n.")
+    wire.sendmail(smtp, *wire.smtp_payload(m))  # type: ignore[misc]
+    assert b"\r\n.hidden\r\n..two\r\nplain\r\n.\r\n" in handler.got[0][2]
+
+
+def test_pipelining_server_gets_the_envelope_in_one_write(sink, monkeypatch):
+    """Two round trips a message where the server allows it (RFC 2920), one per command where
+    it does not."""
+    handler, smtp = sink
+    writes: list[bytes | str] = []
+    send = smtp.send
+    monkeypatch.setattr(smtp, "send", lambda s: (writes.append(s), send(s))[1])
+    smtp.ehlo()
+    writes.clear()
+    wire.sendmail(smtp, *wire.smtp_payload(_message()))  # type: ignore[misc]
+    commands = [w if isinstance(w, str) else w.decode("ascii", "replace") for w in writes]
+    if handler.pipelining:
+        assert len(writes) == 2
+        assert commands[0].startswith("MAIL FROM:") and commands[0].endswith("DATA\r\n")
+        assert "RCPT TO:<alice@example.com>" in commands[0]
+    else:
+        assert len(writes) >= 4  # MAIL, RCPT, DATA, then the message
+    assert len(handler.got) == 1
