@@ -251,7 +251,8 @@ def test_pipelining_server_gets_the_envelope_in_one_write(sink, monkeypatch):
     commands = [w if isinstance(w, str) else w.decode("ascii", "replace") for w in writes]
     if handler.pipelining:
         assert len(writes) == 2
-        assert commands[0].startswith("MAIL FROM:") and commands[0].endswith("DATA\r\n")
+        assert commands[0].startswith("MAIL FROM:")
+        assert commands[0].endswith("DATA\r\n")
         assert "RCPT TO:<alice@example.com>" in commands[0]
     else:
         assert len(writes) >= 4  # MAIL, RCPT, DATA, then the message
