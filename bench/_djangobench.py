@@ -13,6 +13,9 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pgbench_notify")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("LOG_LEVEL", "WARNING")
+# As in production: with DEBUG every query is also recorded in connection.queries.
+os.environ.setdefault("DEBUG", "False")
+os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
 
 
 def setup() -> str:

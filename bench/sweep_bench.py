@@ -27,6 +27,9 @@ def main() -> None:
     ap.add_argument("--due", type=int, default=1000)
     ap.add_argument("--advance", type=int, default=0, help="moves played on the template game")
     ap.add_argument("--one-by-one", action="store_true", help="DEADLINE_SWEEP_BATCH=False")
+    ap.add_argument(
+        "--profile", action="store_true", help="print where the handling's time goes (pyinstrument)"
+    )
     args = ap.parse_args()
     _djangobench.setup()
     import sys
@@ -125,7 +128,16 @@ def main() -> None:
             f"the old way (a transaction per game): {old} in {(t3 - t2) * 1000:.0f} ms"
         )
         # -- handling: the real sweep ----------------------------------------------------------
+        profiler = None
+        if args.profile:
+            from pyinstrument import Profiler
+
+            profiler = Profiler(interval=0.0005)
+            profiler.start()
         report = sweep.deadlines_sweep(limit=args.due, budget_seconds=600)
+        if profiler is not None:
+            profiler.stop()
+            print(profiler.output_text(unicode=False, color=False, show_all=False))
         print(
             f"handling (full sweep): {report.moves} timeout moves on {report.handled_games} games "
             f"in {report.find_seconds + report.handle_seconds:.2f} s "

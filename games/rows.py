@@ -128,7 +128,11 @@ def token_candidates(token_key: str) -> list[Any]:
     return out
 
 
-def _seat_select(conn: BaseDatabaseWrapper, *, with_game: bool) -> tuple[str, list[Columns]]:
+def _seat_select(
+    conn: BaseDatabaseWrapper, *, with_game: bool, games: int = 0
+) -> tuple[str, list[Columns]]:
+    """The seats-with-users statement: of one game (``%s``), or with ``games`` > 0 of that many
+    (``IN (%s, ...)``), ordered by game and seat."""
     from accounts.models import Profile
     from games.models import Game, Seat
 
@@ -151,7 +155,12 @@ def _seat_select(conn: BaseDatabaseWrapper, *, with_game: bool) -> tuple[str, li
         f"{join_game}"
         f"JOIN {_table(User, conn)} u ON u.{user_id} = s.{seat_user} "
         f"LEFT OUTER JOIN {_table(Profile, conn)} p ON p.{profile_user} = u.{user_id} "
-        f"WHERE s.{seat_game} = %s ORDER BY s.{_col(Seat, 'seat', conn)}"
+        + (
+            f"WHERE s.{seat_game} IN ({', '.join(['%s'] * games)}) ORDER BY s.{seat_game}, "
+            if games
+            else f"WHERE s.{seat_game} = %s ORDER BY "
+        )
+        + f"s.{_col(Seat, 'seat', conn)}"
     )
     return sql, parts
 
@@ -162,7 +171,6 @@ def seats_with_users(game_id: int, *, with_game: bool = False) -> tuple[Any, lis
     profile row raises ``RelatedObjectDoesNotExist`` on ``user.profile``, as after the ORM's
     query). With ``with_game`` the game row is read in the same statement (one snapshot) and set as
     every seat's ``game``; the game is None when it has no seats or does not exist."""
-    from accounts.models import Profile
     from games.models import Seat
 
     db = router.db_for_read(Seat)
@@ -174,29 +182,55 @@ def seats_with_users(game_id: int, *, with_game: bool = False) -> tuple[Any, lis
     with conn.cursor() as cursor:
         cursor.execute(sql, [game_id])
         rows = cursor.fetchall()
-    seat_user = Seat.user.field
-    seat_game = Seat.game.field
-    profile_reverse = Profile.user.field.remote_field
+    seats = [_seat_from_row(db, conn, parts, row) for row in rows]
     game = None
-    seats = []
-    for row in rows:
-        start = 0
-        seat = parts[0].build(db, conn, row, start)
-        start += parts[0].width
-        user = parts[1].build(db, conn, row, start)
-        start += parts[1].width
-        profile = parts[2].build(db, conn, row, start)
-        start += parts[2].width
-        if profile is not None:
-            Profile.user.field.set_cached_value(profile, user)
-        profile_reverse.set_cached_value(user, profile)
-        seat_user.set_cached_value(seat, user)
-        if with_game:
-            if game is None:
-                game = parts[3].build(db, conn, row, start)
+    if with_game and seats:
+        game = parts[3].build(db, conn, rows[0], sum(p.width for p in parts[:3]))
+        seat_game = Seat.game.field
+        for seat in seats:
             seat_game.set_cached_value(seat, game)
-        seats.append(seat)
     return game, seats
+
+
+def seats_for_games(game_ids: Sequence[int]) -> dict[int, list[Any]]:
+    """Each game's seats in seat order (every id in ``game_ids`` a key), with ``user`` and
+    ``user.profile`` cached as in ``seats_with_users``: one statement for a batch of games (the
+    deadline sweeper's chunk), as ``Seat.objects.filter(game_id__in=...)
+    .select_related("user__profile")`` reads them."""
+    from games.models import Seat
+
+    out: dict[int, list[Any]] = {gid: [] for gid in game_ids}
+    if not out:
+        return out
+    db = router.db_for_read(Seat)
+    conn = connections[db]
+    ids = list(out)
+    step = max(1, min(len(ids), conn.features.max_query_params or len(ids)))
+    for start in range(0, len(ids), step):
+        chunk = ids[start : start + step]
+        sql, parts = _seat_select(conn, with_game=False, games=len(chunk))
+        with conn.cursor() as cursor:
+            cursor.execute(sql, chunk)
+            rows = cursor.fetchall()
+        for row in rows:
+            seat = _seat_from_row(db, conn, parts, row)
+            out[seat.game_id].append(seat)
+    return out
+
+
+def _seat_from_row(db: str, conn: BaseDatabaseWrapper, parts: list[Columns], row: Any) -> Any:
+    """A seat with its user and the user's profile (or its absence) cached."""
+    from accounts.models import Profile
+    from games.models import Seat
+
+    seat = parts[0].build(db, conn, row, 0)
+    user = parts[1].build(db, conn, row, parts[0].width)
+    profile = parts[2].build(db, conn, row, parts[0].width + parts[1].width)
+    if profile is not None:
+        Profile.user.field.set_cached_value(profile, user)
+    Profile.user.field.remote_field.set_cached_value(user, profile)
+    Seat.user.field.set_cached_value(seat, user)
+    return seat
 
 
 def game_for_update(game_id: int) -> Any:
@@ -281,3 +315,42 @@ def update(obj: Model, fields: Sequence[str]) -> None:
     params.append(pk.get_db_prep_value(obj.pk, conn))
     with conn.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def insert_many(objs: Sequence[Model], *, ignore_conflicts: bool = False) -> None:
+    """INSERT new rows of one model, as ``bulk_create`` does (a multi-row ``VALUES``, in batches
+    the database's parameter limit allows; ``ON CONFLICT DO NOTHING`` with ``ignore_conflicts``),
+    without its per-object compiler work: the sweeper writes a chunk's moves and outbox rows at
+    once. Pks are set where the database returns them and no conflict can drop a row (as
+    ``bulk_create``). No signals."""
+    if not objs:
+        return
+    model = type(objs[0])
+    db = router.db_for_write(model)
+    conn = connections[db]
+    meta = model._meta
+    pk = meta.pk
+    assert pk is not None
+    fields = [f for f in meta.concrete_fields if f is not pk]
+    qn = conn.ops.quote_name
+    returning = not ignore_conflicts and conn.features.can_return_rows_from_bulk_insert
+    head = f"INSERT INTO {_table(model, conn)} ({', '.join(qn(f.column) for f in fields)}) VALUES "
+    tail = (" ON CONFLICT DO NOTHING" if ignore_conflicts else "") + (
+        f" RETURNING {qn(pk.column)}" if returning else ""
+    )
+    row_marks = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    step = max(1, conn.ops.bulk_batch_size(fields, list(objs)))
+    for start in range(0, len(objs), step):
+        batch = objs[start : start + step]
+        params: list[Any] = []
+        for obj in batch:
+            params += [f.get_db_prep_save(f.pre_save(obj, True), conn) for f in fields]
+        sql = head + ", ".join([row_marks] * len(batch)) + tail
+        with conn.cursor() as cursor:
+            cursor.execute(sql, params)
+            ids = cursor.fetchall() if returning else None
+        for i, obj in enumerate(batch):
+            if ids is not None:
+                setattr(obj, pk.attname, ids[i][0])
+            obj._state.adding = False
+            obj._state.db = db

@@ -42,9 +42,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import engine
+from . import rows as rows_sql
 from .bulk import bulk_update_values
 from .deadlines import clock
-from .models import DEFAULT_OPTIONS, Game, Move, Notification, Seat
+from .models import DEFAULT_OPTIONS, Game, Move, Seat
 from .notifications.outbox import QUICK_PUBLISH, OutboxWriter, schedule_send_pending
 
 log = logging.getLogger(__name__)
@@ -141,13 +142,7 @@ def on_states_changed(changes: list[StateChange]) -> None:
     now = timezone.now()
     missing = [c for c in changes if c.seats is None]
     if missing:
-        by_game: dict[int, list[Seat]] = {c.game.pk: [] for c in missing}
-        for seat in (
-            Seat.objects.filter(game_id__in=list(by_game))
-            .select_related("user__profile")
-            .order_by("game_id", "seat")
-        ):
-            by_game[seat.game_id].append(seat)
+        by_game = rows_sql.seats_for_games([c.game.pk for c in missing])
         for c in missing:
             c.seats = by_game[c.game.pk]
     to_save: list[Seat] = []
@@ -172,7 +167,7 @@ def on_states_changed(changes: list[StateChange]) -> None:
     if to_save:
         bulk_update_values(to_save, [f for f in _SEAT_FIELDS if f in fields])
     if rows:
-        Notification.objects.bulk_create(rows, ignore_conflicts=True)
+        rows_sql.insert_many(rows, ignore_conflicts=True)
         schedule_send_pending()
     for game_id in bots:
         transaction.on_commit(functools.partial(_queue_bot, game_id))

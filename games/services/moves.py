@@ -233,13 +233,7 @@ def move_apply_system_batch(items: list[SystemMove]) -> list[MoveResult | Servic
         return []
     need = [it.game for it in items if getattr(it.game, "_seats_cache", None) is None]
     if need:
-        by_game: dict[int, list[Seat]] = {g.pk: [] for g in need}
-        for s in (
-            Seat.objects.filter(game_id__in=list(by_game))
-            .select_related("user__profile")
-            .order_by("game_id", "seat")
-        ):
-            by_game[s.game_id].append(s)
+        by_game = rows.seats_for_games([g.pk for g in need])
         for g in need:
             g._seats_cache = by_game[g.pk]  # type: ignore[attr-defined]
     now = timezone.now()
@@ -269,7 +263,7 @@ def move_apply_system_batch(items: list[SystemMove]) -> list[MoveResult | Servic
         accepted.append((game, move, old_state, new_state))
         out.append(MoveResult(game=game, seat=seat, move=move, state=new_state))
     if accepted:
-        Move.objects.bulk_create([m for _, m, _, _ in accepted])
+        rows.insert_many([m for _, m, _, _ in accepted])
         bulk_update_values(
             [g for g, _, _, _ in accepted], ["seq", "state_json", "to_act", "status", "finished_at"]
         )

@@ -80,3 +80,49 @@ def test_insert_and_update_write_what_save_writes(new_game):
     assert _values(stored) == _values(move)
     fresh = Game.objects.get(pk=gid)
     assert (fresh.seq, fresh.to_act) == (game.seq, [1, 0])
+
+
+def test_seats_for_games_equal_the_orm_per_game(new_game, django_assert_num_queries):
+    gids = [new_game(players=n)[0] for n in (2, 3, 4)]
+    with django_assert_num_queries(1):
+        by_game = rows.seats_for_games([*gids, 10**9])
+        for seats in by_game.values():
+            for s in seats:
+                _ = s.user.profile.language  # cached: no further query
+    assert by_game[10**9] == []
+    for gid in gids:
+        orm = list(
+            Seat.objects.filter(game_id=gid).select_related("user__profile").order_by("seat")
+        )
+        assert [_values(s) for s in by_game[gid]] == [_values(s) for s in orm]
+        assert [_values(s.user.profile) for s in by_game[gid]] == [
+            _values(s.user.profile) for s in orm
+        ]
+
+
+def test_insert_many_writes_what_bulk_create_writes(new_game):
+    from games.models import Notification
+
+    gid, ps = new_game(players=2)
+    game = Game.objects.get(pk=gid)
+    moves = [
+        Move(game=game, seq=game.seq + i, seat=i % 2, action={"type": "x", "i": i}, source="bot")
+        for i in (1, 2, 3)
+    ]
+    rows.insert_many(moves)
+    assert all(m.pk is not None for m in moves)
+    for m in moves:
+        assert _values(Move.objects.get(pk=m.pk)) == _values(m)
+
+    def notice(key: str) -> Notification:
+        return Notification(recipient=ps[0].user, game=game, kind="turn", dedupe_key=key)
+
+    rows.insert_many([notice("a"), notice("b")], ignore_conflicts=True)
+    rows.insert_many([notice("a"), notice("c")], ignore_conflicts=True)  # "a" exists: skipped
+    assert sorted(
+        Notification.objects.filter(game=game, kind="turn").values_list("dedupe_key", flat=True)
+    ) == [
+        "a",
+        "b",
+        "c",
+    ]
