@@ -34,3 +34,18 @@ def teardown(old_name: str | None = None) -> None:
     from django.db import connection
 
     connection.creation.destroy_test_db(old_name or "pgbench_notify", verbosity=0)
+
+
+def turn_notices_for_awaited_seats() -> None:
+    """Replace the outbox with one pending turn notice per awaited seat (a seat with a deadline),
+    written as the turn hook writes them: the emails the notification benches send."""
+    from games.models import Notification, Seat
+    from games.notifications.outbox import OutboxWriter
+
+    Notification.objects.all().delete()
+    rows = []
+    for seat in Seat.objects.select_related("user__profile", "game").filter(deadline__isnull=False):
+        w = OutboxWriter(game=seat.game)
+        w.turn(seat, seq=seat.game.seq)
+        rows += w.rows
+    Notification.objects.bulk_create(rows)

@@ -295,6 +295,26 @@ def _schedule(interval: float, start_at: float) -> Any:
         t += interval
 
 
+def _next_cycle(sched: Any, stats: Stats, stop_at: float) -> float | None:
+    """Wait for the next cycle: how late it starts against its schedule (0.0 in closed loop), or
+    None when the phase is over. Open loop: a cycle due in the phase but reached only after it
+    counts as offered, not done (a server that falls behind cannot hide it)."""
+    if sched is None:
+        return None if time.time() >= stop_at else 0.0
+    while True:
+        due = next(sched)
+        if due >= stop_at:
+            return None
+        with stats.lock:
+            stats.offered += 1
+        now = time.time()
+        if now >= stop_at:
+            continue
+        if due > now:
+            time.sleep(due - now)
+        return max(0.0, time.time() - due)
+
+
 def play(
     game: dict[str, Any], stats: Stats, start_at: float, stop_at: float, interval: float | None
 ) -> None:
@@ -306,20 +326,8 @@ def play(
     to_act = detail["to_act"]
     sched = _schedule(interval, start_at) if interval else None
     while to_act:
-        lag = 0.0
-        if sched is not None:
-            due = next(sched)
-            if due >= stop_at:
-                break
-            with stats.lock:
-                stats.offered += 1
-            now = time.time()
-            if now >= stop_at:  # due in the phase but never started: offered, not done
-                continue
-            if due > now:
-                time.sleep(due - now)
-            lag = max(0.0, time.time() - due)
-        elif time.time() >= stop_at:
+        lag = _next_cycle(sched, stats, stop_at)
+        if lag is None:
             break
         seat = to_act[0]
         status, state, dt_state = c.request("GET", f"/api/v1/games/{gid}/state/", tokens[seat])
@@ -362,20 +370,8 @@ def floor(
     sched = _schedule(interval, start_at) if interval else None
     i = 0
     while True:
-        lag = 0.0
-        if sched is not None:
-            due = next(sched)
-            if due >= stop_at:
-                break
-            with stats.lock:
-                stats.offered += 1
-            now = time.time()
-            if now >= stop_at:  # due in the phase but never started: offered, not done
-                continue
-            if due > now:
-                time.sleep(due - now)
-            lag = max(0.0, time.time() - due)
-        elif time.time() >= stop_at:
+        lag = _next_cycle(sched, stats, stop_at)
+        if lag is None:
             break
         status, _body, dt = c.request("POST", "/api/bench/insert/", token, {"value": i})
         if status != 201:

@@ -218,8 +218,7 @@ def main() -> None:
         # -- setup: games where one player is awaited, and a pending turn notice for each ---
         t = time.perf_counter()
         n_games = 1 if args.latency_only else args.emails
-        from games.models import Game, Seat
-        from games.notifications.outbox import OutboxWriter
+        from games.models import Game
 
         # Publishing is off while building (an in-memory broker): the worker is to find only the
         # tasks published below. (It used to be on, and 1,000 stale tasks queued ahead of them.)
@@ -227,15 +226,7 @@ def main() -> None:
         gid, users = lh.start_game(2)
         for _ in range(n_games - 1):
             lh.start_game(2)
-        Notification.objects.all().delete()
-        rows = []
-        for seat in Seat.objects.select_related("user__profile", "game").filter(
-            deadline__isnull=False
-        ):
-            w = OutboxWriter(game=seat.game)
-            w.turn(seat, seq=seat.game.seq)
-            rows += w.rows
-        Notification.objects.bulk_create(rows)
+        _djangobench.turn_notices_for_awaited_seats()
         pending = list(Notification.objects.values_list("id", "game_id"))
         ids = [i for i, _ in pending]
         print(f"setup: {len(ids)} pending turn notices in {time.perf_counter() - t:.1f} s")

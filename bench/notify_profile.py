@@ -72,9 +72,8 @@ def main() -> None:
     settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
     try:
         from accounts.models import Profile
-        from games.models import Notification, Seat
+        from games.models import Notification
         from games.notifications import sending
-        from games.notifications.outbox import OutboxWriter
 
         t = time.perf_counter()
         for g in range(args.emails):
@@ -83,15 +82,7 @@ def main() -> None:
                 lh.play_default(gid, users)
             if int((g + 1) * args.ja) > int(g * args.ja):  # a fraction --ja of the games
                 Profile.objects.filter(user__in=users).update(language="ja", timezone="Asia/Tokyo")
-        Notification.objects.all().delete()
-        rows = []
-        for seat in Seat.objects.select_related("user__profile", "game").filter(
-            deadline__isnull=False
-        ):
-            w = OutboxWriter(game=seat.game)
-            w.turn(seat, seq=seat.game.seq)
-            rows += w.rows
-        Notification.objects.bulk_create(rows)
+        _djangobench.turn_notices_for_awaited_seats()
         n = Notification.objects.count()
         print(f"setup: {n} pending turn notices in {time.perf_counter() - t:.1f} s")
         sending.warm_up()

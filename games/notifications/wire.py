@@ -172,12 +172,7 @@ def sendmail(smtp: Any, sender: str, recipients: list[str], data: bytes) -> None
     refused: dict[str, tuple[int, bytes]] = {}
     for r in recipients:
         smtp.putcmd("rcpt", f"TO:{_quoted(r)}")
-        code, resp = smtp.getreply()
-        if code not in (250, 251):
-            refused[r] = (code, resp)
-        if code == 421:
-            smtp.close()
-            raise smtplib.SMTPRecipientsRefused(refused)
+        _rcpt_reply(smtp, r, refused)
     if len(refused) == len(recipients):
         smtp._rset()
         raise smtplib.SMTPRecipientsRefused(refused)
@@ -185,6 +180,16 @@ def sendmail(smtp: Any, sender: str, recipients: list[str], data: bytes) -> None
     if code != 250:
         _refused(smtp, code)
         raise smtplib.SMTPDataError(code, resp)
+
+
+def _rcpt_reply(smtp: Any, recipient: str, refused: dict[str, tuple[int, bytes]]) -> None:
+    """Read one RCPT's reply: a refusal is noted in ``refused``; a 421 ends the connection."""
+    code, resp = smtp.getreply()
+    if code not in (250, 251):
+        refused[recipient] = (code, resp)
+    if code == 421:
+        smtp.close()
+        raise smtplib.SMTPRecipientsRefused(refused)
 
 
 def _refused(smtp: Any, code: int) -> None:
@@ -212,12 +217,7 @@ def _sendmail_pipelined(
         raise smtplib.SMTPSenderRefused(mail_code, mail_resp, sender)
     refused: dict[str, tuple[int, bytes]] = {}
     for r in recipients:
-        code, resp = smtp.getreply()
-        if code not in (250, 251):
-            refused[r] = (code, resp)
-        if code == 421:
-            smtp.close()
-            raise smtplib.SMTPRecipientsRefused(refused)
+        _rcpt_reply(smtp, r, refused)
     code, resp = smtp.getreply()  # DATA's
     nothing_to_send = mail_code != 250 or len(refused) == len(recipients)
     if code == 354 and nothing_to_send:
