@@ -42,7 +42,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import engine
-from . import rows as rows_sql
+from . import rows as sql_rows
 from .bulk import bulk_update_values
 from .deadlines import clock
 from .models import DEFAULT_OPTIONS, Game, Move, Seat
@@ -142,7 +142,7 @@ def on_states_changed(changes: list[StateChange]) -> None:
     now = timezone.now()
     missing = [c for c in changes if c.seats is None]
     if missing:
-        by_game = rows_sql.seats_for_games([c.game.pk for c in missing])
+        by_game = sql_rows.seats_for_games([c.game.pk for c in missing])
         for c in missing:
             c.seats = by_game[c.game.pk]
     to_save: list[Seat] = []
@@ -167,7 +167,7 @@ def on_states_changed(changes: list[StateChange]) -> None:
     if to_save:
         bulk_update_values(to_save, [f for f in _SEAT_FIELDS if f in fields])
     if rows:
-        rows_sql.insert_many(rows, ignore_conflicts=True)
+        sql_rows.insert_many(rows, ignore_conflicts=True)
         schedule_send_pending()
     for game_id in bots:
         transaction.on_commit(functools.partial(_queue_bot, game_id))

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games import rows as sql_rows
 from games.models import Game, Notification, Seat
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,7 @@ class OutboxWriter:
         """Insert the rows (ignoring duplicates) and send the game's pending rows after commit."""
         if not self.rows:
             return
-        Notification.objects.bulk_create(self.rows, ignore_conflicts=True)
+        sql_rows.insert_many(self.rows, ignore_conflicts=True)
         self.rows = []
         schedule_send(game_id=self.game.pk)
 
