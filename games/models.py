@@ -73,7 +73,8 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique (game, seat) index serves lookups by game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     seat = models.PositiveSmallIntegerField()  # 0.. in seating order (set at start)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
@@ -107,7 +108,8 @@ class Move(models.Model):
         TIMEOUT = "timeout"
         BOT = "bot"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the unique (game, seq) index serves lookups by game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField()  # 1.. ; game.seq == the last move's seq
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
@@ -164,24 +166,33 @@ class Notification(models.Model):
     )
     kind = models.CharField(max_length=20, choices=Kind.choices)
     payload = models.JSONField(default=dict, blank=True)
-    status = models.CharField(
-        max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True
-    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True, default="")
-    dedupe_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    dedupe_key = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001 - NULL: released
     created_at = models.DateTimeField(auto_now_add=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at"]
+        # Every index is paid for on each of a move's outbox INSERTs and each claim's UPDATE, so
+        # only those the queries use: the unique key as a constraint (no LIKE index beside it),
+        # the pending rows by age (the outbox sweep), the claims by age (stale leases taken over).
+        constraints = [
+            models.UniqueConstraint(fields=["dedupe_key"], name="notification_unique_dedupe_key")
+        ]
         indexes = [
             models.Index(
                 fields=["created_at"],
                 name="notification_pending",
                 condition=Q(status="pending"),
-            )
+            ),
+            models.Index(
+                fields=["claimed_at"],
+                name="notification_sending",
+                condition=Q(status="sending"),
+            ),
         ]
 
     def __str__(self) -> str:
