@@ -107,51 +107,54 @@ def hybrid_split(
 #: Per plant number: (fuel slot or -1, tokens burnt, cities powered).
 _FIRE = {n: (_FUEL_SLOT.get(p.fuel, -1), p.burns, p.powers) for n, p in PLANTS.items()}
 
+#: One way to fire a set of plants: tokens needed (coal, oil, hybrid coal-or-oil, garbage,
+#: uranium), cities it powers, and the plants fired (in the order of the player's plants).
+Subset = tuple[int, int, int, int, int, int, tuple[int, ...]]
+
+
+@lru_cache(maxsize=1 << 12)
+def _subsets(plants: tuple[int, ...]) -> tuple[Subset, ...]:
+    """Every non-empty subset of ``plants`` with its needs, best first by (fewest tokens,
+    fewest plants, lowest numbers): the tie-break order of the best choice, so that among the
+    subsets powering the most cities the first one found is the best. Depends on the plants
+    alone (a player's plants change rarely), so it is cached apart from the tokens."""
+    k = len(plants)
+    out: list[tuple[tuple[int, int, tuple[int, ...]], Subset]] = []
+    for mask in range(1, 1 << k):
+        need = [0, 0, 0, 0, 0]
+        pw = 0
+        fired = tuple(n for i, n in enumerate(plants) if mask >> i & 1)
+        for n in fired:
+            slot, burns, powers_ = _FIRE[n]
+            if slot >= 0:
+                need[slot] += burns
+            pw += powers_
+        row = (need[0], need[1], need[2], need[3], need[4], pw, fired)
+        out.append(((sum(need), len(fired), fired), row))
+    out.sort(key=lambda item: item[0])
+    return tuple(row for _, row in out)
+
 
 @lru_cache(maxsize=1 << 16)
 def best_power(plants: tuple[int, ...], res: Res, cities: int) -> tuple[tuple[int, ...], int, Res]:
     """The best plants to fire: (plants fired, cities powered, tokens burnt per resource).
 
-    Every subset of the plants is tried (at most 16), its needs summed from the subset without
-    its lowest plant; the key is (most cities, fewest tokens, fewest plants, lowest numbers)."""
-    k = len(plants)
-    size = 1 << k
-    # Needs per subset (bit i = plants[i]): coal, oil, hybrid, garbage, uranium; cities powered.
-    need = [[0] * size for _ in range(5)]
-    pw = [0] * size
+    The key is (most cities, fewest tokens, fewest plants, lowest numbers). The subsets come in
+    the order of the last three (:func:`_subsets`), so the first one that can fire at a higher
+    count of cities than any before it is the best at that count; firing nothing (0 cities)
+    comes before them all."""
     c, o, g, u = res
     co = c + o
-    best_key = (0, 0, 0)  # (-powered, tokens, plants) of firing nothing
-    best_mask = 0
-    for mask in range(1, size):
-        low = mask & -mask
-        prev = mask ^ low
-        slot, burns, powers_ = _FIRE[plants[low.bit_length() - 1]]
-        for r in range(5):
-            need[r][mask] = need[r][prev]
-        if slot >= 0:
-            need[slot][mask] += burns
-        pw[mask] = pw[prev] + powers_
-        nc, no, nh, ng, nu = (
-            need[0][mask],
-            need[1][mask],
-            need[2][mask],
-            need[3][mask],
-            need[4][mask],
-        )
-        if nc > c or no > o or ng > g or nu > u or nc + no + nh > co:
+    best_pw = 0
+    best: tuple[int, ...] = ()
+    for nc, no, nh, ng, nu, pw, fired in _subsets(plants):
+        if pw > cities:
+            pw = cities
+        if pw <= best_pw or nc > c or no > o or ng > g or nu > u or nc + no + nh > co:
             continue
-        powered = pw[mask] if pw[mask] < cities else cities
-        key = (-powered, nc + no + nh + ng + nu, mask.bit_count())
-        if key < best_key or (key == best_key and _fired(plants, mask) < _fired(plants, best_mask)):
-            best_key = key
-            best_mask = mask
-    fired = _fired(plants, best_mask)
-    return fired, -best_key[0], burnt(fired, res)
-
-
-def _fired(plants: tuple[int, ...], mask: int) -> tuple[int, ...]:
-    return tuple(n for i, n in enumerate(plants) if mask >> i & 1)
+        best_pw = pw
+        best = fired
+    return best, best_pw, burnt(best, res)
 
 
 def burnt(fired: tuple[int, ...], res: Res, split: dict[int, tuple[int, int]] | None = None) -> Res:

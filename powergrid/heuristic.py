@@ -1,0 +1,458 @@
+"""The heuristic bot: a reasonable game, quickly (see :mod:`powergrid.bots` for the other bots).
+
+It reads the state directly (never ``legal``/``view``), keeps per-board and per-market tables
+(distances from a network, good starting cities, plant scores at the market's prices) and costs a
+few microseconds per decision, so whole games run at hundreds per second; ``python -m powergrid
+bench`` counts them. It uses only what its seat may know (its own money, the public board), so it
+can stand in for an absent player.
+
+It values plants by cities powered less fuel cost at market prices, bids up to a limit a little
+over the plant's number, buys fuel (cheapest first) for the plants it will fire, builds the
+cheapest cities next to its network keeping money back, expands faster late, ends the game only
+when it would win, powers the best choice and discards its weakest plant.
+
+Each decision is worked out once per call: the plant scores at the current market, the seat's
+weakest plant and capacity are computed before the loops over the market, not per plant, and
+the build loop keeps one list of candidate costs. Its choices are those of the straightforward
+version it replaced (same seeds, same games).
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import Any
+
+from powergrid.network import INF, Board
+from powergrid.plants import PLANTS, STEP3
+from powergrid.power import best_power, capacity, fits, room_for
+from powergrid.state import AUCTION, BUILD, FIRST_GAME, RESOURCES, Player, State
+from powergrid.tables import (
+    BUILD_COSTS,
+    FIRST_GAME_END,
+    HOUSES,
+    MARKET_CAPACITY,
+    MARKET_PRICES,
+    PLAYER_COUNTS,
+    buy_cost,
+)
+from powergrid.tables import (
+    RESOURCES as RESOURCE_NAMES,
+)
+
+Action = dict[str, Any]
+
+_FUEL_INDEX = {"coal": 0, "oil": 1, "garbage": 2, "uranium": 3}
+
+#: Per plant number: (index of the fuel it alone burns (0-3), 4 for hybrid, -1 for none;
+#: tokens it burns). What buying fuel for a plant needs.
+_BURNS = {
+    n: (_FUEL_INDEX.get(p.fuel, 4 if p.fuel == "hybrid" else -1), p.burns)
+    for n, p in PLANTS.items()
+}
+
+
+class _BoardInfo:
+    """Per-board tables the heuristic bot reuses across games."""
+
+    __slots__ = ("board", "rows", "start_rank")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        n = len(board.cities)
+        self.rows = board.dist
+        # A good first city has cheap neighbours: rank by the sum of the 4 nearest distances.
+        scores: list[tuple[int, int]] = []
+        for i in range(n):
+            near = sorted(d for j, d in enumerate(board.dist[i]) if j != i and d < INF)[:4]
+            scores.append((sum(near) + 100 * (4 - len(near)), i))
+        scores.sort()
+        self.start_rank = tuple(i for _, i in scores)
+
+
+@cache
+def _board_info(board: Board) -> _BoardInfo:
+    return _BoardInfo(board)
+
+
+@lru_cache(maxsize=8192)
+def _network_distances(board: Board, network: tuple[str, ...]) -> tuple[int, ...]:
+    """For every city of the board (by index), the cheapest connection from ``network``
+    (non-empty). Networks grow by appending, so the prefix is almost always cached."""
+    row = board.dist[board.index[network[-1]]]
+    if len(network) == 1:
+        return row
+    base = _network_distances(board, network[:-1])
+    return tuple(a if a < b else b for a, b in zip(base, row, strict=True))
+
+
+@lru_cache(maxsize=4096)
+def _scores(market: tuple[int, int, int, int]) -> dict[int, float]:
+    """How good each plant is with this resource market: cities powered, less what a firing
+    costs at the cheapest prices, a little for its number (bigger plants come later, last).
+    Cached by the market itself: it changes a few times a round, the bot asks every move."""
+    return _scores_at(
+        _cheapest(market, 0), _cheapest(market, 1), _cheapest(market, 2), _cheapest(market, 3)
+    )
+
+
+_PLANT_ROWS = tuple(
+    (n, p.powers * 10.0 + n * 0.1, p.burns * 1.5, p.fuel) for n, p in PLANTS.items()
+)
+
+
+@lru_cache(maxsize=4096)
+def _scores_at(coal: int, oil: int, garbage: int, uranium: int) -> dict[int, float]:
+    price = {
+        "coal": coal,
+        "oil": oil,
+        "garbage": garbage,
+        "uranium": uranium,
+        "hybrid": min(coal, oil),
+        "ecological": 0,
+        "fusion": 0,
+    }
+    return {n: base - burn * price[fuel] for n, base, burn, fuel in _PLANT_ROWS}
+
+
+@cache
+def _powers(plants: tuple[int, ...]) -> int:
+    return sum(PLANTS[n].powers for n in plants)
+
+
+def _cheapest(market: tuple[int, int, int, int], r: int) -> int:
+    m = market[r]
+    if m <= 0:
+        return 20
+    return MARKET_PRICES[r][MARKET_CAPACITY[r] - m]
+
+
+def _weakest_score(state: State, plants: tuple[int, ...], scores: dict[int, float]) -> float | None:
+    """The score of the plant a new one would replace (the weakest), or None while the seat is
+    below the plant limit (a new plant replaces nothing)."""
+    if len(plants) < PLAYER_COUNTS[state.n].max_plants:
+        return None
+    return min([scores[n] for n in plants])
+
+
+class HeuristicBot:
+    """A quick, sensible player (see the module doc). Stateless between calls: any number of
+    games may share one instance."""
+
+    #: Over a plant's number, the most it bids: base + per city it powers (+ when short).
+    premium_base = 1
+    premium_per_city = 0
+    premium_needy = 2
+    #: From this round on, build towards the end whatever the position (no endless games).
+    stall_round = 16
+    #: Money kept back from building per step before the late game.
+    build_reserve = 0
+    #: Money kept back from a bid (plus two per token the plant burns).
+    bid_reserve = 8
+    #: Fuel bought for this many cities beyond those owned (plus the step).
+    fuel_ahead = 2
+
+    def choose(self, state: State, seat: int) -> Action:
+        phase = state.phase
+        if phase == AUCTION:
+            return self._auction(state, seat)
+        if phase == RESOURCES:
+            return self._resources(state, seat)
+        if phase == BUILD:
+            return self._build(state, seat)
+        return {"type": "power"}
+
+    # -- phase 2 ---------------------------------------------------------------------------------
+
+    def _limit(self, state: State, player: Player, number: int, gain: float) -> int:
+        """The most the seat bids for plant ``number`` that improves its plants by ``gain``
+        (0 when it does not: not worth having)."""
+        if gain <= 0:
+            return 0
+        p = PLANTS[number]
+        premium = self.premium_base + p.powers * self.premium_per_city
+        if _powers(player.plants) <= len(player.cities) + 1:
+            premium += self.premium_needy  # we need capacity badly
+        limit = number + premium
+        # Keep money to fuel it and to build (less as the game goes on, plants matter more then).
+        reserve = 0 if state.round == 1 else self.bid_reserve + 2 * p.burns
+        return min(limit, player.money - reserve)
+
+    def _auction(self, state: State, seat: int) -> Action:
+        player = state.players[seat]
+        if state.discard is not None:
+            return self._discard(state, seat)
+        scores = _scores(state.resources)
+        auction = state.auction
+        if auction is not None:
+            need = auction.bid + 1
+            if auction.high != seat:
+                number = auction.plant
+                weakest = _weakest_score(state, player.plants, scores)
+                gain = scores[number] if weakest is None else scores[number] - weakest
+                limit = self._limit(state, player, number, gain)
+                if need <= limit:
+                    # Jump towards the limit: fewer rounds of bidding, and a signal to the others.
+                    return {"type": "bid", "amount": need + (limit - need) // 2}
+            return {"type": "pass_bid"}
+        # Open an auction: the current market (all of it in step 3).
+        market = state.market
+        current = market if state.step == 3 else market[:4]
+        if state.round == 1:
+            # Everyone buys one: the best plant we can afford, at its minimum.
+            money = player.money
+            best = -1
+            best_score = -1e9
+            for n in current:
+                if n != STEP3 and n <= money:
+                    s = scores[n]
+                    if s > best_score:
+                        best, best_score = n, s
+            if best < 0:
+                return {"type": "pass_auction"}  # cannot happen with 50 Elektro
+            return {"type": "choose_plant", "plant": best, "bid": best}
+        plants = player.plants
+        wanted = _powers(plants) < min(self._end_cities(state), len(player.cities) + 4) or (
+            len(plants) < 2
+        )
+        if not wanted and state.step < 3:
+            return {"type": "pass_auction"}
+        weakest = _weakest_score(state, plants, scores)
+        margin = 0 if wanted else 15
+        best = -1
+        best_gain = 0.0
+        for n in current:
+            if n == STEP3:
+                continue
+            g = scores[n] if weakest is None else scores[n] - weakest
+            if n > self._limit(state, player, n, g):
+                continue
+            if g > best_gain + margin:
+                best, best_gain = n, g
+        if best < 0:
+            return {"type": "pass_auction"}
+        return {"type": "choose_plant", "plant": best, "bid": best}
+
+    def _discard(self, state: State, seat: int) -> Action:
+        assert state.discard is not None
+        bought = state.discard[1]
+        player = state.players[seat]
+        scores = _scores(state.resources)
+        weakest = min(
+            (n for n in player.plants if n != bought),
+            key=lambda n: (scores[n], n),
+        )
+        action: Action = {"type": "discard_plant", "plant": weakest}
+        drop = _forced_drop(player.plants, player.res, weakest)
+        if drop:
+            action["drop"] = drop
+        return action
+
+    def _end_cities(self, state: State) -> int:
+        if state.variant == FIRST_GAME:
+            return FIRST_GAME_END
+        return PLAYER_COUNTS[state.n].end_cities
+
+    # -- phase 3 ---------------------------------------------------------------------------------
+
+    def _to_fire(self, state: State, seat: int) -> list[int]:
+        """The plants to fuel for the next power phase: the best value per city first, until
+        they power the cities we expect to have."""
+        player = state.players[seat]
+        cities = len(player.cities)
+        target = min(cities + self.fuel_ahead + (state.step - 1), self._end_cities(state))
+        scores = _scores(state.resources)
+        plants = sorted(player.plants, key=lambda n: -scores[n])
+        fire: list[int] = []
+        total = 0
+        for n in plants:
+            if total >= target:
+                break
+            fire.append(n)
+            total += PLANTS[n].powers
+        return fire
+
+    def _resources(self, state: State, seat: int) -> Action:
+        player = state.players[seat]
+        # Tokens the plants to fire burn: coal, oil, garbage, uranium, hybrid (coal or oil).
+        need = [0, 0, 0, 0, 0]
+        for n in self._to_fire(state, seat):
+            fuel, burns = _BURNS[n]
+            if fuel >= 0:
+                need[fuel] += burns
+        res = player.res
+        short = [need[r] - res[r] if need[r] > res[r] else 0 for r in (0, 1, 2, 3)]
+        # Spare coal and oil beyond the pure plants' needs feed the hybrids.
+        spare = max(0, res[0] - need[0]) + max(0, res[1] - need[1])
+        hybrid = max(0, need[4] - spare)
+        market = state.resources
+        caps = capacity(player.plants)
+        money = player.money
+        if state.round > 1:
+            money -= 10  # keep something for building
+        bought = [0, 0, 0, 0]
+        held = list(res)
+        for r in (0, 1, 2, 3):
+            k = min(short[r], market[r])
+            while k > 0:
+                cost = buy_cost(r, market[r], k)
+                if cost <= money and room_for((held[0], held[1], held[2], held[3]), caps, r) >= k:
+                    money -= cost
+                    bought[r] += k
+                    held[r] += k
+                    break
+                k -= 1
+        while hybrid > 0:
+            # The cheaper of coal and oil, one at a time.
+            best_r = -1
+            best_p = 1 << 30
+            for r in (0, 1):
+                if market[r] - bought[r] > 0:
+                    price = MARKET_PRICES[r][MARKET_CAPACITY[r] - market[r] + bought[r]]
+                    if (
+                        price < best_p
+                        and room_for((held[0], held[1], held[2], held[3]), caps, r) > 0
+                    ):
+                        best_r, best_p = r, price
+            if best_r < 0 or best_p > money:
+                break
+            money -= best_p
+            bought[best_r] += 1
+            held[best_r] += 1
+            hybrid -= 1
+        action: Action = {"type": "buy_resources"}
+        for r in (0, 1, 2, 3):
+            if bought[r]:
+                action[RESOURCE_NAMES[r]] = bought[r]
+        return action
+
+    # -- phase 4 ---------------------------------------------------------------------------------
+
+    def _first_city(self, state: State, avail: list[int]) -> int:
+        """Where to start: a city with cheap neighbours, away from the other players."""
+        board = state.board
+        rows = board.dist
+        index = board.index
+        others = [index[c] for c in state.cities]
+        free = set(avail)
+        best_i = -1
+        best_score = INF
+        for rank, i in enumerate(_board_info(board).start_rank):
+            if i not in free:
+                continue
+            row = rows[i]
+            near = min((row[j] for j in others), default=30)
+            score = rank * 3 - min(near, 30)
+            if score < best_score:
+                best_i, best_score = i, score
+            if rank > 12:
+                break
+        return best_i if best_i >= 0 else avail[0]
+
+    def _build_plan(self, state: State, seat: int) -> tuple[int, int]:
+        """How many cities to add at most, and the money to spend on them."""
+        players = state.players
+        player = players[seat]
+        have = len(player.cities)
+        cap = _powers(player.plants)
+        end = self._end_cities(state)
+        leader = state.max_cities()
+        late = state.step == 3 or leader >= end - 4
+        if late:
+            want = cap - have + 2
+        else:
+            want = cap - have + 1
+            if state.round == 1:
+                want = max(want, 1)
+        budget = player.money
+        if not late:
+            budget -= self.build_reserve * state.step
+        elif have + want >= end or leader >= end:
+            # The game can end this round: the winner is who powers most. End it when we
+            # would win; otherwise build no more than our fuel can power.
+            powerable = best_power(player.plants, player.res, HOUSES)[1]
+            # Rivals who built already this round keep their cities; the others may add more.
+            order = state.order
+            built = {order[len(order) - 1 - k] for k in range(state.turn)}
+            rivals = max(
+                best_power(q.plants, q.res, len(q.cities) if i in built else HOUSES)[1]
+                for i, q in enumerate(players)
+                if i != seat
+            )
+            if min(powerable, end) >= rivals:
+                want = max(want, end - have)
+            else:
+                want = min(want, powerable - have)
+        if state.round >= self.stall_round:
+            want = max(want, end - have)  # whatever happens, games end
+        if state.variant == FIRST_GAME:
+            want = min(want, FIRST_GAME_END - have)
+        return want, budget
+
+    def _build(self, state: State, seat: int) -> Action:
+        want, budget = self._build_plan(state, seat)
+        if want <= 0 or budget < 10:
+            return {"type": "build", "cities": []}
+        board = state.board
+        names = board.cities
+        index = board.index
+        rows = board.dist
+        limit = state.step
+        # The price of each city's next free space; 0 where we cannot add it (full, or ours).
+        slot = [10] * len(names)
+        for c, occ in state.cities.items():
+            k = len(occ)
+            slot[index[c]] = 0 if k >= limit or seat in occ else BUILD_COSTS[k]
+        avail = [i for i, price in enumerate(slot) if price]
+        chosen: list[str] = []
+        if not avail:
+            return {"type": "build", "cities": chosen}
+        spent = 0
+        mine = state.players[seat].cities
+        if mine:
+            near = _network_distances(board, mine)
+        else:
+            first = self._first_city(state, avail)
+            if slot[first] > budget:
+                return {"type": "build", "cities": chosen}
+            spent = slot[first]
+            chosen.append(names[first])
+            avail.remove(first)
+            near = rows[first]
+        # What adding each candidate costs now (connection from the network plus its space),
+        # kept beside ``avail``; the cheapest, first in city order on a tie, goes next.
+        costs = [near[i] + slot[i] for i in avail]
+        while len(chosen) < want and costs:
+            pick_cost = min(costs)
+            if spent + pick_cost > budget:
+                break
+            j = costs.index(pick_cost)
+            pick = avail.pop(j)
+            del costs[j]
+            spent += pick_cost
+            chosen.append(names[pick])
+            row = rows[pick]
+            costs = [
+                c if c <= row[i] + slot[i] else row[i] + slot[i]
+                for c, i in zip(costs, avail, strict=True)
+            ]
+        return {"type": "build", "cities": chosen}
+
+
+def _forced_drop(
+    plants: tuple[int, ...], res: tuple[int, int, int, int], discard: int
+) -> dict[str, int]:
+    """The tokens that cannot stay after discarding a plant (oil before coal when it's a choice)."""
+    left = tuple(p for p in plants if p != discard)
+    caps = capacity(left)
+    if fits(res, caps):
+        return {}
+    c, o, g, u = res
+    drop = [0, 0, max(0, g - caps[3]), max(0, u - caps[4])]
+    over_c = max(0, c - caps[0])
+    over_o = max(0, o - caps[1])
+    excess = over_c + over_o - caps[2]
+    if excess > 0:
+        do = min(excess, over_o)
+        drop[1] = do
+        drop[0] = excess - do
+    return {RESOURCE_NAMES[i]: n for i, n in enumerate(drop) if n}
