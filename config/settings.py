@@ -17,6 +17,8 @@ Variables (see README "Production"):
   DEFAULT_FROM_EMAIL  default "Power Grid <noreply@localhost>"
   SITE_URL            default http://127.0.0.1:8000 (absolute links in emails)
   API_THROTTLE_USER / API_THROTTLE_ANON / API_THROTTLE_TOKEN_CREATE  DRF rates, e.g. "600/min"
+  DEADLINE_SWEEP_PARALLEL  default 2: sweeps that may share a burst of due games (one per worker)
+  DEADLINE_SWEEP_CHUNK     default 200: due games locked and handled per sweep transaction
   BENCH_ENDPOINTS     default False; True mounts /api/bench/insert/ (bench/api_bench.py's floor)
 """
 
@@ -199,6 +201,12 @@ CELERY_BEAT_SCHEDULE: dict = {
 # Notifications (games/notifications/): a `sending` claim older than the lease is taken over;
 # failed sends are retried by the outbox sweep after NOTIFY_RETRY_AFTER_SECONDS; links in emails
 # expire after NOTIFY_LINK_MAX_AGE_DAYS; digests go out after NOTIFY_DIGEST_HOUR local time.
+# The deadline sweep: a sweep that finds a full chunk of due games starts a helper on another
+# worker, up to DEADLINE_SWEEP_PARALLEL sweeps at once (games/deadlines/sweep.py).
+DEADLINE_SWEEP_PARALLEL = env.int("DEADLINE_SWEEP_PARALLEL", default=2)
+# Games per sweep transaction: 200 by default (games/deadlines/sweep.py sweep_chunk).
+if env.str("DEADLINE_SWEEP_CHUNK", default=""):
+    DEADLINE_SWEEP_CHUNK = env.int("DEADLINE_SWEEP_CHUNK")
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)

@@ -6,11 +6,16 @@ the sweeps lock with SKIP LOCKED and re-check under the lock, and system moves p
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from celery.signals import worker_process_init, worker_ready
 
 from games.deadlines import sweep
 from games.notifications import digest, sending
+from games.notifications.outbox import QUICK_PUBLISH
+
+log = logging.getLogger(__name__)
 
 
 @worker_ready.connect
@@ -19,9 +24,7 @@ def _warm_up(**_kwargs: object) -> None:
     try:
         sending.warm_up()
     except Exception:  # never keep a worker from starting
-        import logging
-
-        logging.getLogger(__name__).exception("warm-up failed")
+        log.exception("warm-up failed")
 
 
 # The on-commit tasks send the rows they were queued for and fill their batch with whatever else is
@@ -45,8 +48,20 @@ def outbox_sweep() -> dict[str, int]:
 
 
 @shared_task(acks_late=True, ignore_result=True)
-def deadlines_sweep() -> dict[str, int]:
-    report = sweep.deadlines_sweep()
+def deadlines_sweep(helpers: int | None = None) -> dict[str, int]:
+    """The periodic sweep (``helpers`` None), or a helper another sweep started because it found
+    a full chunk: up to ``DEADLINE_SWEEP_PARALLEL`` sweeps then share the due games."""
+    left = sweep.sweep_parallel() - 1 if helpers is None else helpers
+
+    def ask_for_help() -> None:
+        if left <= 0:
+            return
+        try:
+            deadlines_sweep.apply_async(kwargs={"helpers": left - 1}, **QUICK_PUBLISH)
+        except Exception:  # broker down: this sweep goes on alone
+            log.warning("could not start a helper sweep")
+
+    report = sweep.deadlines_sweep(on_full_chunk=ask_for_help)
     return {"found": report.found, "games": report.handled_games, "moves": report.moves}
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -229,8 +230,18 @@ def sweep_chunk() -> int:
     return int(getattr(settings, "DEADLINE_SWEEP_CHUNK", 200 if sweep_batch() else 50))
 
 
+def sweep_parallel() -> int:
+    """How many sweeps may run at once when many games are due (``DEADLINE_SWEEP_PARALLEL``, 2):
+    each on a worker of its own, taking disjoint chunks (SKIP LOCKED)."""
+    return max(1, int(getattr(settings, "DEADLINE_SWEEP_PARALLEL", 2)))
+
+
 def deadlines_sweep(
-    *, now: datetime | None = None, limit: int = 1000, budget_seconds: float = 50.0
+    *,
+    now: datetime | None = None,
+    limit: int = 1000,
+    budget_seconds: float = 50.0,
+    on_full_chunk: Callable[[], None] | None = None,
 ) -> SweepReport:
     """Handle every game with a passed deadline (up to ``limit`` per run, within a time budget).
 
@@ -238,6 +249,11 @@ def deadlines_sweep(
     handled in the chunk's transaction; a game whose move is rejected is skipped (the move service
     undoes its savepoint), the others' moves stand. Games other transactions hold are skipped (due
     again next run); a game is taken at most once per run.
+
+    ``on_full_chunk`` is called once, when a claimed chunk is full (more games may be due), before
+    it is handled: the Celery task starts a second sweep on another worker there, which claims the
+    next chunks while this one handles its own (a thousand timeouts after an outage, a weekend's
+    end).
     """
     report = SweepReport()
     t0 = time.perf_counter()
@@ -248,10 +264,14 @@ def deadlines_sweep(
             break  # the next run continues
         with transaction.atomic():
             tc = time.perf_counter()
-            claim = due_games_claim(now=now, limit=min(chunk, limit - report.found), exclude=seen)
+            want = min(chunk, limit - report.found)
+            claim = due_games_claim(now=now, limit=want, exclude=seen)
             report.find_seconds += time.perf_counter() - tc
             if not claim.games:
                 break
+            if on_full_chunk is not None and len(claim.games) == chunk:
+                on_full_chunk()
+                on_full_chunk = None
             report.found += len(claim.games)
             seen += [g.pk for g in claim.games]
             th = time.perf_counter()

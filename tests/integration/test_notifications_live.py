@@ -221,3 +221,35 @@ def test_worker_keeps_its_database_connection_and_recovers_when_it_is_cut(
     assert time.time() - t0 <= 2.0  # sent by its own task, not left for the outbox sweep
     assert all_sent()
     assert set(smtp_sink.by_notification().values()) == {1}
+
+
+def test_a_burst_of_due_games_is_shared_by_two_workers(
+    pg_db, workers, worker_env, smtp_sink, settings_for_integration
+):
+    """The periodic sweep finds more than a chunk due, starts a helper sweep, the idle second
+    worker runs it: every due game gets its one timeout move, and two sweeps ran."""
+    from django.utils import timezone
+
+    worker_env["DEADLINE_SWEEP_CHUNK"] = "2"
+    w1, w2 = workers("w1"), workers("w2")
+    games = [start_game(2, turn_hours=12)[0] for _ in range(8)]
+    Seat.objects.filter(deadline__isnull=False).update(
+        deadline=timezone.now() - timedelta(minutes=1)
+    )
+    tasks.deadlines_sweep.apply_async()
+
+    def timed_out() -> int:
+        return Game.objects.filter(pk__in=games, moves__source="timeout").distinct().count()
+
+    wait_for(lambda: timed_out() == len(games), 30, 0.05, what="every due game timed out")
+    for gid in games:
+        assert Game.objects.get(pk=gid).moves.filter(source="timeout").count() == 1
+
+    def sweeps_done() -> int:
+        logs = w1.log.read_text() + w2.log.read_text()
+        return sum(
+            "games.tasks.deadlines_sweep[" in line and "succeeded" in line
+            for line in logs.splitlines()
+        )
+
+    wait_for(lambda: sweeps_done() == 2, 10, 0.05, what="the sweep and its helper")

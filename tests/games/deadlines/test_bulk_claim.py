@@ -10,30 +10,10 @@ import pytest
 import time_machine
 from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
+from duegames import started_games as _games
 
 from games.deadlines import sweep
 from games.models import Game, Move, Notification, Seat
-
-
-def _games(n: int, **options) -> list[int]:
-    from django.contrib.auth import get_user_model
-
-    from games.services.lobby import game_create, game_join, game_start
-
-    User = get_user_model()
-    ids = []
-    for g in range(n):
-        users = [
-            User.objects.create_user(username=f"d{g}x{i}x{id(ids)}", email=f"d{g}{i}@example.com")
-            for i in range(2)
-        ]
-        game = game_create(
-            creator=users[0], map="germany", max_players=2, options=options or {"turn_hours": 12}
-        )
-        game_join(game_id=game.pk, user=users[1])
-        game_start(game_id=game.pk, user=users[0])
-        ids.append(game.pk)
-    return ids
 
 
 def _latest_deadline():
