@@ -24,6 +24,11 @@ HANDLERS: dict[str, Handler] = {
     "power": bureaucracy.power,
 }
 
+#: Action type -> (its phase, its allowed fields, its handler): one look-up per move.
+DISPATCH: dict[str, tuple[str, frozenset[str], Handler]] = {
+    kind: (phase, fields, HANDLERS[kind]) for kind, (phase, fields) in ACTIONS.items()
+}
+
 PHASE_NAMES = {
     "auction": "the auction (phase 2)",
     "resources": "buying resources (phase 3)",
@@ -37,8 +42,8 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     if type(action) is not dict:
         raise IllegalAction("invalid_field", "An action must be a JSON object with a 'type'.")
     kind = action.get("type")
-    spec = ACTIONS.get(kind) if type(kind) is str else None
-    if spec is None:
+    entry = DISPATCH.get(kind) if type(kind) is str else None
+    if entry is None:
         raise IllegalAction(
             "unknown_action",
             f"Unknown action type {shown(kind)}.",
@@ -51,18 +56,32 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     phase = state.phase
     if phase == FINISHED:
         raise IllegalAction("game_over", "The game is over.")
-    check_keys(action, spec[1])
-    if spec[0] != phase:
+    action_phase, allowed, handler = entry
+    if len(action) > len(allowed) or not allowed.issuperset(action):
+        check_keys(action, allowed)  # raises, naming the unknown field
+    if action_phase != phase:
         raise IllegalAction(
             "wrong_phase",
             f"{kind} is not possible now: the game is in {PHASE_NAMES[phase]}.",
             {"phase": phase},
         )
-    # Whose move: cheap checks first, the general rule for the rest.
+    # Whose move: the rule of each phase (as :func:`to_act`), without building its tuple.
     if phase == AUCTION:
-        awaited = to_act(state)
-        if not awaited or awaited[0] != seat:
-            raise IllegalAction("not_your_turn", "It is not your turn.", {"to_act": list(awaited)})
+        if state.discard is not None:
+            awaited: int | None = state.discard[0]
+        elif state.auction is not None:
+            awaited = state.auction.turn
+        else:  # the opener: the first in player order still in this round's auctions
+            awaited = None
+            done = state.done
+            for i in state.order:
+                if not done[i]:
+                    awaited = i
+                    break
+        if awaited != seat:
+            raise IllegalAction(
+                "not_your_turn", "It is not your turn.", {"to_act": list(to_act(state))}
+            )
     elif phase == BUREAUCRACY:
         if state.done[seat]:
             raise IllegalAction(
@@ -72,4 +91,4 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> State:
         raise IllegalAction(
             "not_your_turn", "It is not your turn.", {"to_act": list(to_act(state))}
         )
-    return HANDLERS[kind](state, seat, action)  # type: ignore[index]
+    return handler(state, seat, action)

@@ -245,7 +245,12 @@ class State:
 
     def max_cities(self) -> int:
         """The most cities any player has connected."""
-        return max(len(p.cities) for p in self.players)
+        top = 0
+        for p in self.players:
+            k = len(p.cities)
+            if k > top:
+                top = k
+        return top
 
     def supply(self) -> tuple[int, int, int, int]:
         """Tokens beside the board: the total minus the market minus what players hold."""

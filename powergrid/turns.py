@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from powergrid.state import AUCTION, BUILD, BUREAUCRACY, RESOURCES, State
 
 
@@ -39,8 +41,10 @@ def to_act(s: State) -> tuple[int, ...]:
     return ()
 
 
+@cache
 def next_after(bidders: tuple[int, ...], seat: int) -> int:
-    """The next seat round the table after ``seat`` among ``bidders`` (seat order)."""
+    """The next seat round the table after ``seat`` among ``bidders`` (seat order). Cached: a
+    handful of seat sets, asked on every bid."""
     for b in bidders:
         if b > seat:
             return b

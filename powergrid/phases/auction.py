@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from powergrid.actions import int_field, plant_field, tokens_field
+from powergrid.actions import MAX_NUMBER, int_field, plant_field, tokens_field
 from powergrid.errors import IllegalAction
 from powergrid.plant_market import PlantMarketOps
 from powergrid.plants import PLANTS, STEP3
@@ -34,10 +34,16 @@ def _need_opening(s: State, seat: int) -> None:
 
 
 def choose_plant(s: State, seat: int, a: dict[str, Any]) -> State:
-    _need_opening(s, seat)
-    plant = plant_field(a.get("plant"))
-    bid = a.get("bid", plant)
-    bid = int_field(bid, "bid")
+    # Each check in line for a good move; the helpers raise the error for a bad one (a
+    # function call costs more than the test itself, and apply is on every move's path).
+    if s.discard is not None or s.auction is not None:
+        _need_opening(s, seat)
+    plant: Any = a.get("plant")
+    if type(plant) is not int or plant not in PLANTS:
+        plant_field(plant)
+    bid: Any = a.get("bid", plant)
+    if type(bid) is not int or bid < 0 or bid > MAX_NUMBER:
+        int_field(bid, "bid")
     if plant not in current_market(s):
         raise IllegalAction(
             "plant_not_available",
@@ -54,7 +60,7 @@ def choose_plant(s: State, seat: int, a: dict[str, Any]) -> State:
             {"max": money},
         )
     done = s.done
-    bidders = tuple(i for i in range(s.n) if not done[i])
+    bidders = tuple([i for i in range(s.n) if not done[i]])
     s = s.copy()
     if len(bidders) == 1:
         # Nobody else can take part: the last player buys at the minimum.
@@ -64,7 +70,8 @@ def choose_plant(s: State, seat: int, a: dict[str, Any]) -> State:
 
 
 def pass_auction(s: State, seat: int, a: dict[str, Any]) -> State:
-    _need_opening(s, seat)
+    if s.discard is not None or s.auction is not None:
+        _need_opening(s, seat)
     if s.round == 1:
         raise IllegalAction(
             "cannot_pass_round_one", "In the first round every player must buy a power plant."
@@ -89,8 +96,12 @@ def _need_bid_turn(s: State) -> Auction:
 
 
 def bid(s: State, seat: int, a: dict[str, Any]) -> State:
-    auc = _need_bid_turn(s)
-    amount = int_field(a.get("amount"), "amount")
+    auc = s.auction
+    if auc is None or s.discard is not None:
+        auc = _need_bid_turn(s)
+    amount: Any = a.get("amount")
+    if type(amount) is not int or amount < 0 or amount > MAX_NUMBER:
+        int_field(amount, "amount")
     if amount <= auc.bid:
         raise IllegalAction(
             "bid_too_low", f"The bid must be at least {auc.bid + 1}.", {"min": auc.bid + 1}
@@ -110,8 +121,13 @@ def bid(s: State, seat: int, a: dict[str, Any]) -> State:
 
 
 def pass_bid(s: State, seat: int, a: dict[str, Any]) -> State:
-    auc = _need_bid_turn(s)
-    left = tuple(b for b in auc.bidders if b != seat)
+    auc = s.auction
+    if auc is None or s.discard is not None:
+        auc = _need_bid_turn(s)
+    left = auc.bidders
+    if seat in left:  # the bidders are distinct seats: drop the one
+        i = left.index(seat)
+        left = left[:i] + left[i + 1 :]
     s = s.copy()
     if len(left) == 1:
         return _sale(s, left[0], auc.plant, auc.bid)
@@ -134,12 +150,11 @@ def _sale(s: State, winner: int, plant: int, price: int) -> State:
     s.bought_any = True
     ops = PlantMarketOps(s, AUCTION)
     ops.take(plant)
-    ops.commit()
     if len(p.plants) > PLAYER_COUNTS[s.n].max_plants:
         s.discard = (winner, plant)
-        return s
-    if all(done):
-        _end_auction(s)
+    elif all(done):
+        _end_auction(s, ops)
+    ops.commit()
     return s
 
 
@@ -213,15 +228,20 @@ def _describe(tokens: tuple[int, int, int, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def _end_auction(s: State) -> None:
-    """Everybody bought or passed: the no-sale rule, the Step 3 card, round-1 order; phase 3."""
-    ops = PlantMarketOps(s, AUCTION)
+def _end_auction(s: State, ops: PlantMarketOps | None = None) -> None:
+    """Everybody bought or passed: the no-sale rule, the Step 3 card, round-1 order; phase 3.
+    ``ops``: the market operations of the move so far (a sale), committed by the caller after
+    this; without it the market is read from ``s`` and committed here."""
+    mine = ops is None
+    if ops is None:
+        ops = PlantMarketOps(s, AUCTION)
     if not s.bought_any:
         ops.remove_lowest()
         ops.draw()
         ops.settle()
     ops.end_auction_step3()
-    ops.commit()
+    if mine:
+        ops.commit()
     if s.round == 1:
         players = s.players
         s.order = tuple(sorted(range(s.n), key=lambda i: -max(players[i].plants, default=0)))

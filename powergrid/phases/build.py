@@ -84,9 +84,11 @@ def build(s: State, seat: int, a: dict[str, Any]) -> State:
         for c in cities:
             occupied[c] = (*occupied.get(c, ()), seat)
         s.cities = occupied
-        ops = PlantMarketOps(s, BUILD)
-        ops.settle()
-        ops.commit()
+        market = s.market
+        if market and market[0] <= s.max_cities():  # else the city-count rule removes nothing
+            ops = PlantMarketOps(s, BUILD)
+            ops.settle()
+            ops.commit()
     else:
         s = s.copy()
     s.turn += 1

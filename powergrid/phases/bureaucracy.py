@@ -104,8 +104,11 @@ def choose_power(
 def power(s: State, seat: int, a: dict[str, Any]) -> State:
     if s.done[seat]:
         raise IllegalAction("not_your_turn", "You have already chosen what to power this round.")
-    _fired, burnt, powered = choose_power(s, seat, a)
     p = s.players[seat]
+    if a.get("plants") is None and not a.get("hybrid"):  # the best choice: no call to check
+        powered, burnt = best_power(p.plants, p.res, len(p.cities))[1:]
+    else:
+        burnt, powered = choose_power(s, seat, a)[1:]
     s = s.copy()
     q = p.copy()
     res = p.res

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from powergrid.actions import int_field
+from powergrid.actions import MAX_NUMBER, int_field
 from powergrid.errors import IllegalAction
 from powergrid.power import capacity, fits, room_for
 from powergrid.state import BUILD, State
@@ -17,7 +17,10 @@ def buy_resources(s: State, seat: int, a: dict[str, Any]) -> State:
     for r in range(4):
         name = NAMES[r]
         if name in a:
-            want[r] = int_field(a[name], name)
+            n = a[name]
+            if type(n) is not int or n < 0 or n > MAX_NUMBER:
+                int_field(n, name)  # raises
+            want[r] = n
     market = s.resources
     p = s.players[seat]
     if want[0] or want[1] or want[2] or want[3]:
