@@ -394,46 +394,67 @@ class HeuristicBot:
             return {"type": "build", "cities": []}
         board = state.board
         names = board.cities
-        index = board.index
         rows = board.dist
+        occupied = state.cities
         limit = state.step
-        # The price of each city's next free space; 0 where we cannot add it (full, or ours).
-        slot = [10] * len(names)
-        for c, occ in state.cities.items():
-            k = len(occ)
-            slot[index[c]] = 0 if k >= limit or seat in occ else BUILD_COSTS[k]
-        avail = [i for i, price in enumerate(slot) if price]
         chosen: list[str] = []
-        if not avail:
-            return {"type": "build", "cities": chosen}
         spent = 0
         mine = state.players[seat].cities
         if mine:
             near = _network_distances(board, mine)
+            # Only cities within reach can be bought (see below): the rest are never looked at.
+            cand = [i for i, d in enumerate(near) if d <= budget - 10]
         else:
-            first = self._first_city(state, avail)
-            if slot[first] > budget:
+            # The first city: chosen among every city we could add.
+            index = board.index
+            free = [10] * len(names)
+            for c, occ in occupied.items():
+                k = len(occ)
+                free[index[c]] = 0 if k >= limit or seat in occ else BUILD_COSTS[k]
+            avail = [i for i, price in enumerate(free) if price]
+            if not avail:
                 return {"type": "build", "cities": chosen}
-            spent = slot[first]
+            first = self._first_city(state, avail)
+            if free[first] > budget:
+                return {"type": "build", "cities": chosen}
+            spent = free[first]
             chosen.append(names[first])
-            avail.remove(first)
             near = rows[first]
-        # What adding each candidate costs now (connection from the network plus its space),
-        # kept beside ``avail``; the cheapest, first in city order on a tie, goes next.
-        costs = [near[i] + slot[i] for i in avail]
+            cand = [i for i in avail if i != first and near[i] <= budget - spent - 10]
+        # Greedy: the city cheapest to add now (connection from the network as it stands plus
+        # its next space), first in city order on a tie, until the wish or the money runs out.
+        # A city it buys is at most (money left - 10) from the network it started from: each
+        # purchase costs at least 10 for its space, and distances obey the triangle inequality
+        # along the chain of purchases. So the candidates are the cities within that reach; one
+        # out of reach is never affordable, so leaving it out changes no purchase and no stop.
+        avail = []
+        price = []
+        costs = []
+        for i in cand:
+            there = occupied.get(names[i])
+            if there is None:
+                p = 10
+            elif len(there) < limit and seat not in there:
+                p = BUILD_COSTS[len(there)]
+            else:
+                continue
+            avail.append(i)
+            price.append(p)
+            costs.append(near[i] + p)
         while len(chosen) < want and costs:
             pick_cost = min(costs)
             if spent + pick_cost > budget:
                 break
             j = costs.index(pick_cost)
             pick = avail.pop(j)
+            del price[j]
             del costs[j]
             spent += pick_cost
             chosen.append(names[pick])
             row = rows[pick]
             costs = [
-                c if c <= row[i] + slot[i] else row[i] + slot[i]
-                for c, i in zip(costs, avail, strict=True)
+                c if c <= row[i] + p else row[i] + p
+                for c, i, p in zip(costs, avail, price, strict=True)
             ]
         return {"type": "build", "cities": chosen}
 

@@ -73,10 +73,14 @@ class Board:
         k = len(new)
         if k == 0:
             return 0
+        if k == 1:  # the common case: one city, joined by its cheapest connection
+            if not network:
+                return 0
+            return _to_network(self, tuple(network))[self.index[new[0]]]
         dist = self.dist
         nodes = [self.index[c] for c in new]
         if network:
-            root = self.to_network(network)
+            root = _to_network(self, tuple(network))
             key = [root[i] for i in nodes]
             total = 0
         else:

@@ -7,7 +7,7 @@ from typing import Any
 from powergrid.errors import IllegalAction, plain, shown
 from powergrid.plant_market import PlantMarketOps
 from powergrid.power import best_power
-from powergrid.state import BUILD, BUREAUCRACY, FINISHED, State
+from powergrid.state import BUILD, BUREAUCRACY, FINISHED, FIRST_GAME, State
 from powergrid.tables import BUILD_COSTS, FIRST_GAME_END, HOUSES, PLAYER_COUNTS
 
 
@@ -46,7 +46,7 @@ def quote(s: State, seat: int, cities: list[str] | tuple[str, ...]) -> int:
                 {"city": c, "step": step},
             )
         total += BUILD_COSTS[len(occ)]
-    limit = city_limit(s)
+    limit = FIRST_GAME_END if s.variant == FIRST_GAME else HOUSES  # city_limit, in line
     if len(own) + len(cities) > limit:
         raise IllegalAction(
             "invalid_field",
