@@ -261,7 +261,8 @@ class HeuristicBot:
         cities = len(player.cities)
         target = min(cities + self.fuel_ahead + (state.step - 1), self._end_cities(state))
         scores = _scores(state.resources)
-        plants = sorted(player.plants, key=lambda n: -scores[n])
+        # Best first; a reverse sort keeps ties in plant order, as sorting by -score would.
+        plants = sorted(player.plants, key=scores.__getitem__, reverse=True)
         fire: list[int] = []
         total = 0
         for n in plants:
@@ -292,7 +293,11 @@ class HeuristicBot:
         bought = [0, 0, 0, 0]
         held = list(res)
         for r in (0, 1, 2, 3):
-            k = min(short[r], market[r])
+            k = short[r]
+            if not k:
+                continue
+            if k > market[r]:
+                k = market[r]
             while k > 0:
                 cost = buy_cost(r, market[r], k)
                 if cost <= money and room_for((held[0], held[1], held[2], held[3]), caps, r) >= k:

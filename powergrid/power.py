@@ -112,27 +112,31 @@ _FIRE = {n: (_FUEL_SLOT.get(p.fuel, -1), p.burns, p.powers) for n, p in PLANTS.i
 Subset = tuple[int, int, int, int, int, int, tuple[int, ...]]
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)
 def _subsets(plants: tuple[int, ...]) -> tuple[Subset, ...]:
     """Every non-empty subset of ``plants`` with its needs, best first by (fewest tokens,
     fewest plants, lowest numbers): the tie-break order of the best choice, so that among the
     subsets powering the most cities the first one found is the best. Depends on the plants
-    alone (a player's plants change rarely), so it is cached apart from the tokens."""
-    k = len(plants)
-    out: list[tuple[tuple[int, int, tuple[int, ...]], Subset]] = []
-    for mask in range(1, 1 << k):
-        need = [0, 0, 0, 0, 0]
-        pw = 0
-        fired = tuple(n for i, n in enumerate(plants) if mask >> i & 1)
-        for n in fired:
-            slot, burns, powers_ = _FIRE[n]
-            if slot >= 0:
-                need[slot] += burns
-            pw += powers_
-        row = (need[0], need[1], need[2], need[3], need[4], pw, fired)
-        out.append(((sum(need), len(fired), fired), row))
-    out.sort(key=lambda item: item[0])
-    return tuple(row for _, row in out)
+    alone (a player's plants change rarely), so it is cached apart from the tokens. Each
+    subset (bit i = plants[i]) is the one without its lowest plant, plus that plant."""
+    rows: list[Subset] = [(0, 0, 0, 0, 0, 0, ())]
+    for mask in range(1, 1 << len(plants)):
+        low = mask & -mask
+        number = plants[low.bit_length() - 1]
+        prev = rows[mask ^ low]
+        need = [prev[0], prev[1], prev[2], prev[3], prev[4]]
+        slot, burns, powers_ = _FIRE[number]
+        if slot >= 0:
+            need[slot] += burns
+        rows.append(
+            (need[0], need[1], need[2], need[3], need[4], prev[5] + powers_, (number, *prev[6]))
+        )
+    return tuple(sorted(rows[1:], key=_tie_break))
+
+
+def _tie_break(row: Subset) -> tuple[int, int, tuple[int, ...]]:
+    nc, no, nh, ng, nu, _, fired = row
+    return (nc + no + nh + ng + nu, len(fired), fired)
 
 
 @lru_cache(maxsize=1 << 16)
