@@ -152,13 +152,10 @@ def _end_round(s: State) -> None:
 def start_round(s: State) -> None:
     """Phase 1 of a new round: player order by cities, then highest plant; then the auction."""
     s.round += 1
-    players = s.players
-    s.order = tuple(
-        sorted(
-            s.order,
-            key=lambda i: (-len(players[i].cities), -max(players[i].plants, default=0)),
-        )
-    )
+    # Most cities first, then the highest plant (plants are kept sorted: the last), ties keeping
+    # the old order (a stable sort); the keys made once per seat rather than per comparison.
+    keys = [(-len(p.cities), -p.plants[-1] if p.plants else 0) for p in s.players]
+    s.order = tuple(sorted(s.order, key=keys.__getitem__))
     s.phase = AUCTION
     s.done = (False,) * s.n
     s.bought_any = False
