@@ -26,7 +26,7 @@ from powergrid.power import capacity, room_for
 from powergrid.state import FINISHED, FIRST_GAME, State
 from powergrid.tables import BUILD_COSTS, FIRST_GAME_END, buy_cost
 from powergrid.tables import RESOURCES as RESOURCE_NAMES
-from powergrid.turns import to_act
+from powergrid.turns import first_to_act, to_act
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -147,7 +147,7 @@ def play_game(
                 f"{map} {players}p seed {seed!r}: not finished after {max_moves} moves "
                 f"(round {state.round}, phase {state.phase})"
             )
-        seat = to_act(state)[0]
+        seat = first_to_act(state)
         action = bots[seat].choose(state, seat)
         state = apply(state, seat, action)
         append((seat, action))

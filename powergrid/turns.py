@@ -41,6 +41,27 @@ def to_act(s: State) -> tuple[int, ...]:
     return ()
 
 
+def first_to_act(s: State) -> int:
+    """``to_act(s)[0]`` without building the tuple: the seat a driver that plays one move at a
+    time asks next. Raises ``IndexError`` when nobody is awaited, as ``to_act(s)[0]`` would."""
+    phase = s.phase
+    if phase == AUCTION:
+        if s.discard is not None:
+            return s.discard[0]
+        if s.auction is not None:
+            return s.auction.turn
+    elif phase in (RESOURCES, BUILD):
+        return s.order[s.n - 1 - s.turn]
+    elif phase != BUREAUCRACY:
+        raise IndexError("nobody is awaited")
+    # The opener of an auction, or the first in player order yet to power.
+    done = s.done
+    for seat in s.order:
+        if not done[seat]:
+            return seat
+    raise IndexError("nobody is awaited")
+
+
 @cache
 def next_after(bidders: tuple[int, ...], seat: int) -> int:
     """The next seat round the table after ``seat`` among ``bidders`` (seat order). Cached: a
