@@ -57,7 +57,7 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     if phase == FINISHED:
         raise IllegalAction("game_over", "The game is over.")
     action_phase, allowed, handler = entry
-    if len(action) > len(allowed) or not allowed.issuperset(action):
+    if not allowed.issuperset(action):
         check_keys(action, allowed)  # raises, naming the unknown field
     if action_phase != phase:
         raise IllegalAction(
