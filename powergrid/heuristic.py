@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from powergrid.network import INF, Board
+from powergrid.network import INF, Board, network_distances
 from powergrid.plants import PLANTS, STEP3
 from powergrid.power import best_power, capacity, fits, room_for
 from powergrid.state import AUCTION, BUILD, FIRST_GAME, RESOURCES, Player, State
@@ -72,17 +72,6 @@ class _BoardInfo:
 @cache
 def _board_info(board: Board) -> _BoardInfo:
     return _BoardInfo(board)
-
-
-@lru_cache(maxsize=8192)
-def _network_distances(board: Board, network: tuple[str, ...]) -> tuple[int, ...]:
-    """For every city of the board (by index), the cheapest connection from ``network``
-    (non-empty). Networks grow by appending, so the prefix is almost always cached."""
-    row = board.dist[board.index[network[-1]]]
-    if len(network) == 1:
-        return row
-    base = _network_distances(board, network[:-1])
-    return tuple(a if a < b else b for a, b in zip(base, row, strict=True))
 
 
 @lru_cache(maxsize=4096)
@@ -406,7 +395,7 @@ class HeuristicBot:
         spent = 0
         mine = state.players[seat].cities
         if mine:
-            near = _network_distances(board, mine)
+            near = network_distances(board, mine)  # shared with the engine's build quote
             # Only cities within reach can be bought (see below): the rest are never looked at.
             cand = [i for i, d in enumerate(near) if d <= budget - 10]
         else:

@@ -65,7 +65,7 @@ class Board:
     def to_network(self, network: Iterable[str]) -> tuple[int, ...]:
         """For every in-play city (by index), the cheapest connection cost from ``network``;
         an empty network gives 0 everywhere (the first city needs no connection)."""
-        return _to_network(self, tuple(network))
+        return network_distances(self, tuple(network))
 
     def connection_cost(self, network: Sequence[str], new: Sequence[str]) -> int:
         """The cheapest total connection cost of adding ``new`` (in-play, not in ``network``)
@@ -76,11 +76,11 @@ class Board:
         if k == 1:  # the common case: one city, joined by its cheapest connection
             if not network:
                 return 0
-            return _to_network(self, tuple(network))[self.index[new[0]]]
+            return network_distances(self, tuple(network))[self.index[new[0]]]
         dist = self.dist
         nodes = [self.index[c] for c in new]
         if network:
-            root = _to_network(self, tuple(network))
+            root = network_distances(self, tuple(network))
             key = [root[i] for i in nodes]
             total = 0
         else:
@@ -104,17 +104,18 @@ class Board:
 
 
 @lru_cache(maxsize=1 << 14)
-def _to_network(board: Board, network: tuple[str, ...]) -> tuple[int, ...]:
+def network_distances(board: Board, network: tuple[str, ...]) -> tuple[int, ...]:
     """:meth:`Board.to_network`, cached: a player's network changes only when they build, so
-    every build quote and ``legal`` in between reuses it."""
-    index = board.index
+    every build quote, ``legal`` and the heuristic bot in between share it. Networks grow by
+    appending (a player's cities in the order built), so the network without its last city
+    is almost always cached already: a new network costs one row's minimum, not all of them."""
     if not network:
         return (0,) * len(board.cities)
-    dist = board.dist
-    rows = [dist[index[c]] for c in network]
-    if len(rows) == 1:
-        return rows[0]
-    return tuple(map(min, *rows))
+    row = board.dist[board.index[network[-1]]]
+    if len(network) == 1:
+        return row
+    base = network_distances(board, network[:-1])
+    return tuple([a if a < b else b for a, b in zip(base, row, strict=True)])
 
 
 @cache
