@@ -397,7 +397,8 @@ class HeuristicBot:
         if mine:
             near = network_distances(board, mine)  # shared with the engine's build quote
             # Only cities within reach can be bought (see below): the rest are never looked at.
-            cand = [i for i, d in enumerate(near) if d <= budget - 10]
+            reach = budget - 10
+            cand = [i for i, d in enumerate(near) if d <= reach]
         else:
             # The first city: chosen among every city we could add.
             index = board.index
@@ -414,7 +415,8 @@ class HeuristicBot:
             spent = free[first]
             chosen.append(names[first])
             near = rows[first]
-            cand = [i for i in avail if i != first and near[i] <= budget - spent - 10]
+            reach = budget - spent - 10
+            cand = [i for i in avail if i != first and near[i] <= reach]
         # Greedy: the city cheapest to add now (connection from the network as it stands plus
         # its next space), first in city order on a tie, until the wish or the money runs out.
         # A city it buys is at most (money left - 10) from the network it started from: each
