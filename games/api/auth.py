@@ -34,7 +34,10 @@ class TokenAuthentication(KnoxTokenAuthentication):
 
     def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:
         msg = _("Invalid token.")
-        text = token.decode("utf-8")
+        try:  # the header's bytes are whatever the client sent (knox would answer 500)
+            text = token.decode("ascii")
+        except UnicodeDecodeError:
+            raise exceptions.AuthenticationFailed(msg) from None
         for auth_token in rows.token_candidates(text[: CONSTANTS.TOKEN_KEY_LENGTH]):
             if self._cleanup_token(auth_token):
                 continue

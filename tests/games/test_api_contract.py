@@ -412,3 +412,15 @@ def test_schema_and_docs():
         assert code in codes
     assert "/api/v1/games/{game_id}/moves/" in schema["paths"]
     assert c.get("/api/docs/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["\xff\xfe" + "0" * 62, "0" * 8 + "é" * 20, "abc", "0" * 500],
+    ids=["not-utf8", "non-hex", "short", "long"],
+)
+def test_a_malformed_token_is_refused_not_a_server_error(token):
+    """The header arrives as latin-1 text: its bytes need not be UTF-8 nor hex."""
+    c = APIClient()
+    c.credentials(HTTP_AUTHORIZATION="Token " + token)
+    assert_error(c.get("/api/v1/games/"), 401, "authentication_failed")
