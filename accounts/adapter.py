@@ -2,7 +2,7 @@
 the recipient's profile language, and with the product name in front of the subject as the game
 emails have it ("[Power Grid] ..." in English, "【電力会社】..." in Japanese).
 
-Installed by ``AccountsConfig.ready`` unless the settings name another ``ACCOUNT_ADAPTER``.
+Installed by ``ACCOUNT_ADAPTER`` in config/settings.py.
 """
 
 from __future__ import annotations
