@@ -7,12 +7,14 @@ Installed by ``ACCOUNT_ADAPTER`` in config/settings.py.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from allauth.account import app_settings
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -31,7 +33,37 @@ def recipient_language(email: str, user: Any = None) -> str | None:
     return getattr(profile, "language", None) or None
 
 
+def username_key(username: str) -> str:
+    """What two usernames must not share: their NFKC form, case-folded ("Ｂｏｂ", "BOB" and "bob"
+    are one name to a reader).
+
+    >>> username_key("Ｂｏｂ") == username_key("bob")
+    True
+    """
+    return unicodedata.normalize("NFKC", username).casefold()
+
+
 class AccountAdapter(DefaultAccountAdapter):
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """Usernames are stored NFKC-normalised; one that reads as an existing name (another
+        width, another case) is refused, so nobody can pose as another player."""
+        username = unicodedata.normalize("NFKC", username)
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow:
+            key = username_key(username)
+            taken = get_user_model().objects.filter(username__iexact=username).exists() or any(
+                username_key(u) == key
+                for u in get_user_model()
+                .objects.filter(username__istartswith=username[:1])
+                .values_list("username", flat=True)
+            )
+            if taken:
+                raise ValidationError(
+                    gettext("This username is too close to an existing one. Choose another."),
+                    code="username_taken",
+                )
+        return username
+
     def format_email_subject(self, subject: str) -> str:
         if app_settings.EMAIL_SUBJECT_PREFIX is not None:
             return super().format_email_subject(subject)

@@ -1,8 +1,9 @@
-import zoneinfo
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
+
+from accounts.zones import zone_named
 
 
 class UserLanguageMiddleware:
@@ -26,11 +27,8 @@ class UserLanguageMiddleware:
                 translation.activate(profile.language)
                 request.LANGUAGE_CODE = profile.language
             if profile is not None and profile.timezone:
-                try:
-                    timezone.activate(zoneinfo.ZoneInfo(profile.timezone))
-                    activated_tz = True
-                except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                    pass  # an unknown name stored earlier: show UTC rather than fail the page
+                timezone.activate(zone_named(profile.timezone))  # unknown names read as UTC
+                activated_tz = True
         try:
             return self.get_response(request)
         finally:

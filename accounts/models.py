@@ -1,5 +1,6 @@
 """A user's profile: what the game server needs beyond django.contrib.auth's User."""
 
+import unicodedata
 import zoneinfo
 
 from django.conf import settings
@@ -12,6 +13,21 @@ from django.utils.translation import gettext_lazy as _
 def validate_timezone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise ValidationError(_("Unknown time zone: %(tz)s"), params={"tz": value})
+
+
+def validate_display_name(value: str) -> None:
+    """A name shown to other players, in pages and plain-text emails: no control or format
+    characters (a CR/LF would forge a line in an email; a bidirectional override would reorder
+    the text around the name), and not only spaces."""
+    bad = [c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")]
+    if bad:
+        raise ValidationError(
+            _("A display name cannot contain control characters (U+%(code)04X)."),
+            params={"code": ord(bad[0])},
+            code="invalid_characters",
+        )
+    if value and not value.strip():
+        raise ValidationError(_("A display name cannot be only spaces."), code="blank")
 
 
 class Profile(models.Model):
@@ -27,7 +43,9 @@ class Profile(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
-    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    display_name = models.CharField(
+        _("display name"), max_length=40, blank=True, validators=[validate_display_name]
+    )
     timezone = models.CharField(
         _("time zone"), max_length=64, default="UTC", validators=[validate_timezone]
     )
@@ -50,13 +68,28 @@ class Profile(models.Model):
     )
     vacation_days_per_year = models.PositiveSmallIntegerField(default=14)
     vacation_days_used = models.PositiveSmallIntegerField(default=0)
-    # Vacation (games.deadlines.vacation): while vacation_until is in the future the player's turn
+    # Vacation (accounts.vacation): while vacation_until is in the future the player's turn
     # clocks do not run. vacation_days_used counts the days taken in vacation_year.
     vacation_until = models.DateTimeField(null=True, blank=True)
     vacation_year = models.PositiveSmallIntegerField(default=0)
+    #: The secret of the user's calendar feed URL (/calendar/<token>.ics); empty: no feed. A new
+    #: one revokes the old address.
+    calendar_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    #: A bot's account: the bot that plays its seats (``random`` or ``heuristic``, the engine's
+    #: bots, moved by the server's worker); empty for a person.
+    bot_kind = models.CharField(max_length=16, blank=True, default="")
+    #: A bot account of a third party (Lichess's model): a program plays it through the API and
+    #: the event stream. Set once by ``accounts.bots.bot_account_upgrade``, never unset; its games
+    #: are not rated and it is marked as a bot wherever its name is shown.
+    bot_account = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"Profile({self.user})"
+
+    @property
+    def is_bot(self) -> bool:
+        """A server bot (``bot_kind``) or a third party's bot account."""
+        return bool(self.bot_kind) or self.bot_account
 
     @property
     def name(self) -> str:

@@ -1,12 +1,13 @@
 from typing import Any
 
-from allauth.account.signals import user_signed_up
+from allauth.account.signals import password_changed, password_reset, password_set, user_signed_up
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import translation
+from knox.models import AuthToken
 
 from .models import Profile
 
@@ -29,3 +30,14 @@ def profile_language_from_signup(
         Profile.objects.filter(user=user).update(language=lang)
         if hasattr(user, "profile"):
             user.profile.language = lang
+
+
+@receiver(password_changed)
+@receiver(password_set)
+@receiver(password_reset)
+def tokens_revoke_on_new_password(
+    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
+) -> None:
+    """A new password ends what the old one let in: every API token of the user is revoked
+    (Django already ends the other sessions: their stored password hash no longer matches)."""
+    AuthToken.objects.filter(user=user).delete()

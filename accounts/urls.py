@@ -5,5 +5,6 @@ from . import views
 urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("profile/vacation/", views.vacation, name="profile_vacation"),
+    path("profile/calendar/", views.calendar, name="profile_calendar"),
     path("tokens/", views.tokens, name="api_tokens"),
 ]

@@ -1,18 +1,22 @@
 """Account pages beyond allauth's: the profile (with vacations) and personal API tokens."""
 
+import secrets
 from typing import Any
 
+from allauth.account.decorators import reauthentication_required
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
-from games.deadlines.vacation import (
+from accounts.vacation import (
     VacationError,
     vacation_days_left,
     vacation_start,
@@ -58,8 +62,11 @@ def _profile_page(
             "used": prof.vacation_days_per_year - left,
             "on": on_vacation,
             "until": prof.vacation_until if on_vacation else None,
-            "year": now.year,  # the year the allowance is counted in (games.deadlines.vacation)
+            "year": now.year,  # the year the allowance is counted in (accounts.vacation)
         },
+        "calendar_url": (
+            f"{settings.SITE_URL}/calendar/{prof.calendar_token}.ics" if prof.calendar_token else ""
+        ),
     }
     return render(request, "accounts/profile.html", ctx, status=status)
 
@@ -80,9 +87,27 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+def calendar(request: HttpRequest) -> HttpResponse:
+    """Create the calendar feed's secret address, replace it (the old one stops working at
+    once), or turn the feed off (``action=off``)."""
+    prof, _created = Profile.objects.get_or_create(user=request.user)
+    if request.POST.get("action") == "off":
+        prof.calendar_token = ""
+        messages.success(request, _("Your calendar address was turned off."))
+    else:
+        prof.calendar_token = secrets.token_urlsafe(24)
+        messages.success(
+            request, _("Your calendar has a new address; the old one no longer works.")
+        )
+    prof.save(update_fields=["calendar_token"])
+    return redirect(reverse("profile") + "#calendar")
+
+
+@require_POST
+@login_required
 def vacation(request: HttpRequest) -> HttpResponse:
     """Start a vacation until a date (``action=start``, ``until=YYYY-MM-DD``) or end the current
-    one early (``action=stop``). Both go through games.deadlines.vacation, which moves the
+    one early (``action=stop``). Both go through accounts.vacation, which moves the
     player's running deadlines."""
     prof, _created = Profile.objects.get_or_create(user=request.user)
     now = timezone.now()
@@ -128,7 +153,11 @@ def vacation(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@reauthentication_required(allow_get=True)
 def tokens(request: HttpRequest) -> HttpResponse:
+    """The personal API tokens: listing them is a page like any other; creating or revoking one
+    asks for the password again unless the user signed in a few minutes ago (a session taken
+    from a shared computer or a link must not be able to mint a token)."""
     new_token = None
     if request.method == "POST":
         if "revoke" in request.POST:

@@ -147,7 +147,7 @@ def create_games(clients: int, early_moves: int = 0, emails: bool = True) -> lis
         game = services.game_create(creator=users[0], map="germany", max_players=PLAYERS)
         for u in users[1:]:
             services.game_join(game_id=game.pk, user=u)
-        game = services.game_start(game_id=game.pk, user=users[0])
+        game.refresh_from_db()  # the last join started it (auto_start)
         for _ in range(early_moves):
             game.refresh_from_db()
             seat = game.to_act[0]

@@ -148,8 +148,9 @@ def main() -> None:
 
 
 def build_only(args: argparse.Namespace) -> None:
+    from games.fastpath import wire
     from games.models import Notification
-    from games.notifications import emails, wire
+    from games.notifications import emails
 
     ids = list(Notification.objects.order_by("id").values_list("id", flat=True))
     best: dict[str, float] = {}

@@ -61,7 +61,7 @@ def main() -> None:
     game = services.game_create(creator=users[0], map=args.map, max_players=6)
     for u in users[1:6]:
         services.game_join(game_id=game.pk, user=u)
-    game = services.game_start(game_id=game.pk, user=users[0])
+    game.refresh_from_db()  # the last join started it (auto_start)
     bot = HeuristicBot()
     t0 = time.perf_counter()
     moves = 0

@@ -61,7 +61,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--due", type=int, default=1000)
     ap.add_argument("--advance", type=int, default=0, help="moves played on the template game")
-    ap.add_argument("--one-by-one", action="store_true", help="DEADLINE_SWEEP_BATCH=False")
+    ap.add_argument(
+        "--chunk", type=int, default=0, help="DEADLINE_SWEEP_CHUNK (games per transaction)"
+    )
     ap.add_argument(
         "--parallel",
         type=int,
@@ -83,7 +85,8 @@ def main() -> None:
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.DEADLINE_SWEEP_BATCH = not args.one_by_one
+    if args.chunk:
+        settings.DEADLINE_SWEEP_CHUNK = args.chunk
     from django.db import transaction
     from django.utils import timezone
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -62,4 +63,18 @@ class ServiceUnavailableMiddleware:
                     status=503,
                 )
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+
+
+class PermissionsPolicyMiddleware:
+    """Adds ``Permissions-Policy`` (``settings.PERMISSIONS_POLICY``) to every response: the pages
+    use no camera, microphone, location or payment, so no script may ask for them."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.policy = settings.PERMISSIONS_POLICY
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.setdefault("Permissions-Policy", self.policy)
         return response

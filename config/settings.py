@@ -16,15 +16,27 @@ Variables (see README "Production"):
   EMAIL_URL           default filemail:///<repo>/var/mail (shown at /dev/mailbox/); smtp+tls://user:pass@host:587
   DEFAULT_FROM_EMAIL  default "Power Grid <noreply@localhost>"
   SITE_URL            default http://127.0.0.1:8000 (absolute links in emails)
+  INBOUND_EMAIL_DOMAIN  default "reply.localhost": turn emails get Reply-To turn+<token>@<domain>
+                      (empty: no reply address); the domain's mail must reach receive_mail or
+                      the inbound webhook (deploy/OPERATIONS.md, "Moves by email")
+  INBOUND_MAILGUN_SIGNING_KEY  Mailgun's webhook signing key: enables the inbound webhook at
+                      /inbound/mailgun/ (unset: that URL answers 404)
   API_THROTTLE_USER / API_THROTTLE_ANON / API_THROTTLE_TOKEN_CREATE  DRF rates, e.g. "600/min"
   DEADLINE_SWEEP_PARALLEL  default 2: sweeps that may share a burst of due games (one per worker)
   DEADLINE_SWEEP_CHUNK     default 200: due games locked and handled per sweep transaction
+  STREAM_REDIS_URL    default unset: the event stream (/api/v1/stream/) is woken by Redis
+                      publish/subscribe, e.g. redis://host:6379/2; unset (the embedded set-up), a
+                      stream re-reads its games every STREAM_FALLBACK_SECONDS instead
+  STATIC_ROOT         default <repo>/staticfiles: where collectstatic writes (scripts/prod_smoke
+                      uses a temporary folder)
   BENCH_ENDPOINTS     default False; True mounts /api/bench/insert/ (bench/api_bench.py's floor)
 """
 
+import os
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -57,6 +69,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files, not a CDN
+    "csp",
     "allauth",
     "allauth.account",
     "accounts",
@@ -65,6 +79,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -148,6 +164,11 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="optional")
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
+# Changing the email address or the password asks for the password again unless the user signed
+# in within the last few minutes (allauth); so does creating or revoking an API token.
+ACCOUNT_REAUTHENTICATION_REQUIRED = True
+# Tell the user by email when their email address or password changes (the old address too).
+ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 
 LANGUAGE_CODE = "en"
@@ -158,7 +179,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes here (STATIC_ROOT; default staticfiles/ in the project).
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATIC_ROOT.mkdir(exist_ok=True)  # collectstatic fills it; whitenoise warns when it is missing
 STATICFILES_DIRS = [p for p in [BASE_DIR / "static"] if p.exists()]
 STORAGES = {
@@ -174,8 +196,18 @@ STORAGES = {
 EMAIL_DIR = VAR_DIR / "mail"
 EMAIL_DIR.mkdir(exist_ok=True)
 vars().update(env.email_url("EMAIL_URL", default=f"filemail://{EMAIL_DIR}"))
+_EMAIL_URL = os.environ.get("EMAIL_URL", "")
+if not _EMAIL_URL or _EMAIL_URL.startswith("filemail:"):
+    # django-environ reads filemail:///abs/path as the relative "abs/path" (and drops the first
+    # part of filemail://var/mail): the folder is named here. filemail:///abs/path is that
+    # absolute folder, filemail://var/mail is var/mail in the project, none is var/mail.
+    _rest = _EMAIL_URL.removeprefix("filemail:").removeprefix("//")
+    EMAIL_FILE_PATH = str(EMAIL_DIR if not _rest else BASE_DIR / _rest)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Power Grid <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+INBOUND_EMAIL_DOMAIN = env.str("INBOUND_EMAIL_DOMAIN", default="reply.localhost")
+INBOUND_MAILGUN_SIGNING_KEY = env.str("INBOUND_MAILGUN_SIGNING_KEY", default="")
+ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": INBOUND_MAILGUN_SIGNING_KEY or "unset"}
 
 # Celery: embedded SQLite broker by default, Redis in production. Beat runs inside the worker (-B).
 CELERY_BROKER_URL = env.str(
@@ -197,7 +229,19 @@ CELERY_BEAT_SCHEDULE: dict = {
     "outbox-sweep": {"task": "games.tasks.outbox_sweep", "schedule": 60.0},
     "reminders-queue": {"task": "games.tasks.reminders_queue", "schedule": 60.0},
     "digests-queue": {"task": "games.tasks.digests_queue", "schedule": 900.0},
+    "webhooks-sweep": {"task": "games.tasks.webhooks_sweep", "schedule": 30.0},
 }
+# Webhooks (games/webhooks/): post timeout, first retry delay (doubling, at most an hour), the
+# failures in a row that turn a webhook off, the claim lease; WEBHOOK_ALLOW_PRIVATE lets them
+# call http:// and private addresses (development and tests only: never in production).
+# In-game chat: messages a player may post per minute, minutes a message stays editable.
+CHAT_RATE = env.int("CHAT_RATE", default=10)
+CHAT_EDIT_MINUTES = env.int("CHAT_EDIT_MINUTES", default=10)
+WEBHOOK_TIMEOUT_SECONDS = env.float("WEBHOOK_TIMEOUT_SECONDS", default=5.0)
+WEBHOOK_RETRY_SECONDS = env.int("WEBHOOK_RETRY_SECONDS", default=30)
+WEBHOOK_DISABLE_AFTER = env.int("WEBHOOK_DISABLE_AFTER", default=8)
+WEBHOOK_LEASE_SECONDS = env.int("WEBHOOK_LEASE_SECONDS", default=120)
+WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 # Notifications (games/notifications/): a `sending` claim older than the lease is taken over;
 # failed sends are retried by the outbox sweep after NOTIFY_RETRY_AFTER_SECONDS; links in emails
 # expire after NOTIFY_LINK_MAX_AGE_DAYS; digests go out after NOTIFY_DIGEST_HOUR local time.
@@ -205,13 +249,31 @@ CELERY_BEAT_SCHEDULE: dict = {
 # worker, up to DEADLINE_SWEEP_PARALLEL sweeps at once (games/deadlines/sweep.py).
 DEADLINE_SWEEP_PARALLEL = env.int("DEADLINE_SWEEP_PARALLEL", default=2)
 # Games per sweep transaction: 200 by default (games/deadlines/sweep.py sweep_chunk).
-if env.str("DEADLINE_SWEEP_CHUNK", default=""):
-    DEADLINE_SWEEP_CHUNK = env.int("DEADLINE_SWEEP_CHUNK")
+DEADLINE_SWEEP_CHUNK = env.int("DEADLINE_SWEEP_CHUNK", default=200)
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)
+# ...but a link logs its recipient in (once, after a click on a button) only this soon after.
+NOTIFY_LINK_LOGIN_MAX_AGE_HOURS = env.int("NOTIFY_LINK_LOGIN_MAX_AGE_HOURS", default=48)
 NOTIFY_DIGEST_HOUR = env.int("NOTIFY_DIGEST_HOUR", default=8)
+# /health/ fails when the oldest email waiting to be sent, or the deadline sweep's last run, is
+# older than this (games/health.py).
+HEALTH_OUTBOX_MAX_AGE_SECONDS = env.int("HEALTH_OUTBOX_MAX_AGE_SECONDS", default=600)
+HEALTH_SWEEP_MAX_AGE_SECONDS = env.int("HEALTH_SWEEP_MAX_AGE_SECONDS", default=300)
+# Sending in batches (games/notifications/sending.py): rows claimed per batch, how often the sent
+# ones are marked, and whether the SMTP writes run on a thread of their own beside the claiming.
+NOTIFY_BATCH_SIZE = env.int("NOTIFY_BATCH_SIZE", default=100)
+NOTIFY_MARK_EVERY = env.int("NOTIFY_MARK_EVERY", default=20)
+NOTIFY_SEND_THREAD = env.bool("NOTIFY_SEND_THREAD", default=True)
+# Seconds an SMTP connection waits (None: a third of the sending lease, at most 30).
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=0) or None
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# The event stream (games/stream/): Redis publish/subscribe wakes the streams when a game moves.
+STREAM_REDIS_URL = env.str("STREAM_REDIS_URL", default="")
+# Without Redis (the embedded set-up): how often a stream re-reads its games.
+STREAM_FALLBACK_SECONDS = env.float("STREAM_FALLBACK_SECONDS", default=2.0)
+# A comment line is sent this often so proxies keep the connection and a gone client is noticed.
+STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=20.0)
 
 # REST framework
 REST_FRAMEWORK = {
@@ -253,9 +315,18 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs pages work offline and under a strict Content-Security-Policy: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {},
+    # The event stream is a plain async Django view: its entry is written by a hook.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.stream.schema.stream_path",
+    ],
 }
 
 BENCH_ENDPOINTS = env.bool("BENCH_ENDPOINTS", default=False)
@@ -271,7 +342,40 @@ LOGGING = {
     },
 }
 
+# Browsers may use none of these on our pages (config.middleware.PermissionsPolicyMiddleware).
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy (django-csp), in every configuration so the browser tests run under it:
+# scripts and styles only from our own static files, no inline code, no other origin. A template
+# that must inline something uses {{ request.csp_nonce }}: the nonce is then added to the header
+# of that response only. The API docs pages relax it per view (config/csp.py). Browsers post
+# violations to /csp-report/, which logs them (logger "csp").
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "report-uri": ["/csp-report/"],
+    },
+}
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=True)
     CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=True)
+    # A site served over HTTPS (SITE_URL https://...) redirects plain HTTP and tells browsers to
+    # use HTTPS only (HSTS, a year); the load balancer's health checks may stay on HTTP.
+    _HTTPS = SITE_URL.startswith("https://")
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=_HTTPS)
+    SECURE_REDIRECT_EXEMPT = [r"^health/"]
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if _HTTPS else 0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_HTTPS)
+    # The header only allows a submission to the browsers' preload list; nothing submits it.
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=_HTTPS)

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, cast
 
 import powergrid
+from powergrid import maps, network, verify, version
+from powergrid.map_rules import MapRules, rules_for
+from powergrid.maps import GameMap
+from powergrid.state import BASE_DECK, FINISHED, State
 
 IllegalAction = powergrid.IllegalAction
 
 _CACHE_SIZE = 512
 # game id -> ((seed, seq), state). The seed tells games apart should an id ever be reused.
-_cache: OrderedDict[int, tuple[tuple[int | None, int], Any]] = OrderedDict()
+_cache: OrderedDict[int, tuple[tuple[int | None, int], State]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -25,7 +29,12 @@ def engine_version() -> str:
     return str(getattr(powergrid, "__version__", "") or "")
 
 
-def state_load(*, game_id: int, seed: int | None, seq: int, state_json: str) -> Any:
+def data_version() -> str:
+    """The fingerprint of the engine's data files (``powergrid.version``), recorded per game."""
+    return version.data_version()
+
+
+def state_load(*, game_id: int, seed: int | None, seq: int, state_json: str) -> State:
     """The engine state for a game after ``seq`` moves, from the per-process cache or the JSON.
 
     Engine states are immutable, so one cached object can be shared by requests and threads.
@@ -40,7 +49,7 @@ def state_load(*, game_id: int, seed: int | None, seq: int, state_json: str) -> 
     return state
 
 
-def state_remember(*, game_id: int, seed: int | None, seq: int, state: Any) -> None:
+def state_remember(*, game_id: int, seed: int | None, seq: int, state: State) -> None:
     with _lock:
         _cache[game_id] = ((seed, seq), state)
         _cache.move_to_end(game_id)
@@ -53,54 +62,82 @@ def state_forget(*, game_id: int) -> None:
         _cache.pop(game_id, None)
 
 
-def new_game(*, map: str, players: int, seed: int, areas: list[str] | None, variant: str) -> Any:
-    return powergrid.new_game(map=map, players=players, seed=seed, areas=areas, variant=variant)
+def new_game(
+    *,
+    map: str,
+    players: int,
+    seed: int,
+    areas: list[str] | None,
+    variant: str,
+    plant_deck: str = BASE_DECK,
+) -> State:
+    return powergrid.new_game(
+        map=map, players=players, seed=seed, areas=areas, variant=variant, plant_deck=plant_deck
+    )
 
 
-def apply(state: Any, seat: int, action: dict[str, Any]) -> Any:
+def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     return powergrid.apply(state, seat, action)
 
 
-def view(state: Any, seat: int | None) -> dict[str, Any]:
-    return powergrid.view(state, seat)
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The engine's view as a plain dict: the server adds its own keys (game, seq, deadline,
+    names) before it leaves in a response, so it is typed as the open dict it becomes."""
+    return cast(dict[str, Any], powergrid.view(state, seat))
 
 
-def legal(state: Any, seat: int) -> list[dict[str, Any]]:
-    return powergrid.legal(state, seat)
+def legal(state: State, seat: int) -> list[dict[str, Any]]:
+    return cast(list[dict[str, Any]], powergrid.legal(state, seat))
 
 
-def to_json(state: Any) -> str:
+def to_json(state: State) -> str:
     return powergrid.to_json(state)
 
 
-def from_json(text: str) -> Any:
+def from_json(text: str) -> State:
     return powergrid.from_json(text)
 
 
-def to_act(state: Any) -> list[int]:
+def to_act(state: State) -> list[int]:
     """Seats whose move is awaited."""
-    return [int(x) for x in powergrid.to_act(state)]
+    return list(powergrid.to_act(state))
 
 
-def is_finished(state: Any) -> bool:
-    return bool(state.phase == "finished")
+def is_finished(state: State) -> bool:
+    return state.phase == FINISHED
 
 
-def areas_of(state: Any) -> list[str]:
+def areas_of(state: State) -> list[str]:
     return list(state.areas)
 
 
-def default_action(state: Any, seat: int) -> dict[str, Any]:
+def default_action(state: State, seat: int) -> dict[str, Any]:
     return powergrid.default_action(state, seat)
 
 
 def maps_available() -> list[str]:
-    from powergrid import maps
-
     return list(maps.available_maps())
 
 
-def map_load(slug: str) -> Any:
-    from powergrid import maps
-
+def map_load(slug: str) -> GameMap:
     return maps.load_map(slug)
+
+
+def seed_commitment(game_id: int, seed: int) -> str:
+    """The commitment to a game's seed published at its start (``powergrid.verify``)."""
+    return verify.commitment(game_id, seed)
+
+
+def record_verify(record: dict[str, Any]) -> verify.Verdict:
+    """Check a finished game's record with the engine alone (``powergrid.verify``)."""
+    return verify.verify(record)
+
+
+def cities_connected(map_slug: str, areas: list[str]) -> bool:
+    """Whether the areas' cities are one network through cities in play (a game can end)."""
+    return network.cities_connected(map_slug, areas)
+
+
+def map_rules(map_slug: str) -> MapRules:
+    """A map's own set-up rules (starting markets, top plant, plants out of the game)."""
+    return rules_for(map_slug)

@@ -14,13 +14,24 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
+from powergrid.state import BASE_DECK, STANDARD
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     "turn_hours": 24,
-    "variant": "standard",
+    "variant": STANDARD,
+    # The plant deck (New Power Plants, seed 001): base, new (variant 1) or mixed (variant 2).
+    "plant_deck": BASE_DECK,
     "pause_weekends": False,
     "timeouts_before_bot": 3,
+    # Start the game by itself when its last seat fills (otherwise the creator starts it).
+    "auto_start": True,
+    # Whether people who do not play may read the game's chat.
+    "chat_public": False,
+    # By invitation only: unlisted; joined with its private link or by an invited username.
+    "private": False,
+    # Only players at least this many percent of whose recent turns were in time (0: anyone;
+    # a player with no record yet may join).
+    "min_on_time": 0,
 }
 
 
@@ -33,6 +44,12 @@ class Game(models.Model):
         OPEN = "open"
         RUNNING = "running"
         FINISHED = "finished"
+
+    #: The game's seats (with users and profiles, by seat number) once read for this instance,
+    #: else None. Whoever reads them sets it (the selectors for a page, the move service under
+    #: the game's lock, the sweeper and the email batches): the rest of that request or task
+    #: reuses them instead of reading again. Not a database field.
+    seats_read: list[Seat] | None = None
 
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
@@ -47,11 +64,22 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     # SECRET: the engine's random seed. Never serialised.
     seed = models.BigIntegerField(null=True, blank=True)
+    # The engine data (deck, maps, map rules) the game started with: powergrid.version.
+    engine_data_version = models.CharField(max_length=32, blank=True, default="")
     seq = models.PositiveIntegerField(default=0)  # number of moves applied
     # SECRET: powergrid.to_json(state) after `seq` moves (a cache of setup + moves).
     state_json = models.TextField(blank=True, default="")
     to_act = models.JSONField(default=list)  # seats whose move is awaited (public)
     engine_version = models.CharField(max_length=32, blank=True, default="")
+    # Whether any seat has a plan (games.plans): the move service looks for plans to run only
+    # then, so games without plans pay nothing for them.
+    plans_active = models.BooleanField(default=False)
+    # Whether a webhook may want this game's events (games.webhooks): set when a webhook of the
+    # game or of one of its players is created; a game without pays nothing for webhooks.
+    hooks_active = models.BooleanField(default=False)
+    # The secret of the game's private invitation link (/games/<id>/invite/<code>/): known to
+    # its creator and to whom they give the link; never in the API's game or a page for others.
+    invite_code = models.CharField(max_length=32, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -70,6 +98,10 @@ class Game(models.Model):
     @property
     def variant(self) -> str:
         return str((self.options or {}).get("variant", DEFAULT_OPTIONS["variant"]))
+
+    @property
+    def plant_deck(self) -> str:
+        return str((self.options or {}).get("plant_deck", DEFAULT_OPTIONS["plant_deck"]))
 
 
 class Seat(models.Model):
@@ -107,6 +139,7 @@ class Move(models.Model):
         EMAIL = "email"
         TIMEOUT = "timeout"
         BOT = "bot"
+        PLAN = "plan"  # made by the player's own plan (games.plans), never shows the plan
 
     # No index of its own: the unique (game, seq) index serves lookups by game.
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
@@ -150,6 +183,10 @@ class Notification(models.Model):
         TIMEOUT = "timeout"
         BOT_TOOK_OVER = "bot_took_over"
         DIGEST = "digest"
+        REPLY = "reply"  # the answer to a move sent by email (games.inbox)
+        WEBHOOK_DISABLED = "webhook_disabled"  # to its owner, after repeated failures
+        GAME_FULL = "game_full"  # to the creator of a game that does not start by itself
+        INVITED = "invited"  # to a player invited to a game by its creator
         OTHER = "other"
 
     class Status(models.TextChoices):
@@ -226,3 +263,250 @@ class BenchRow(models.Model):
 
     def __str__(self) -> str:
         return f"BenchRow {self.pk}"
+
+
+class Plan(models.Model):
+    """A player's plan (``powergrid.plans``): a move decided before the turn, made for them when
+    it comes. Secret: only its owner reads it (``games.plans.selectors``); the moves it makes are
+    ordinary moves with source ``plan``.
+
+    One row per (seat, kind, key): ``key`` is the plant of a proxy bid (a player may leave a
+    maximum for several plants of the market), 0 for the other kinds (one of each at a time).
+    ``data`` holds the plan's fields as ``games.plans.codec`` writes them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="plans", db_index=False)
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=24)
+    key = models.PositiveIntegerField(default=0)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "seat", "kind", "key"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "kind", "key"], name="plan_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} plan of seat {self.seat} in game {self.game_id}"
+
+
+class InboundMail(models.Model):
+    """Every email received at a reply address, and what became of it (``games.inbox``): the
+    log that answers "why was my reply not taken?", and what makes a reply count once.
+
+    ``status``: ``applied`` (the move or plan was made), ``refused`` (answered with the reason),
+    ``ignored`` (not answered: auto-replies, bounces, forged tokens, strangers, duplicates).
+    A token is applied at most once (``inbound_token_applied_once``); a message delivered twice
+    (same Message-ID) is handled once."""
+
+    class Status(models.TextChoices):
+        APPLIED = "applied"
+        REFUSED = "refused"
+        IGNORED = "ignored"
+
+    message_id = models.CharField(max_length=255, null=True, blank=True, unique=True)
+    sender = models.CharField(max_length=254, blank=True, default="")
+    token = models.CharField(max_length=80, blank=True, default="")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    via = models.CharField(max_length=16, default="pipe")  # pipe, mailgun, devmailbox
+    status = models.CharField(max_length=8, choices=Status.choices)
+    code = models.CharField(max_length=32, blank=True, default="")
+    line = models.CharField(max_length=200, blank=True, default="")  # the command read
+    move_seq = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["token"],
+                condition=models.Q(status="applied"),
+                name="inbound_token_applied_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.status} mail from {self.sender} ({self.code or 'ok'})"
+
+
+class Webhook(models.Model):
+    """An outgoing webhook (``games.webhooks``): a user's own (every game of theirs: "your turn",
+    started, over) or a game's, set by one of its players (every turn of the game, for a group's
+    chat). Formats: Discord, Slack, or generic JSON signed with HMAC-SHA256 of ``secret``."""
+
+    class Format(models.TextChoices):
+        GENERIC = "generic"
+        DISCORD = "discord"
+        SLACK = "slack"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks"
+    )
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="webhooks"
+    )
+    url = models.URLField(max_length=500)
+    format = models.CharField(max_length=8, choices=Format.choices, default=Format.GENERIC)
+    secret = models.CharField(max_length=64)
+    events = models.JSONField(default=list)  # your_turn, game_started, game_over
+    active = models.BooleanField(default=True)
+    failures_in_row = models.PositiveSmallIntegerField(default=0)
+    disabled_reason = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [models.Index(fields=["game", "active"], name="webhook_game_active")]
+
+    def __str__(self) -> str:
+        return f"webhook {self.pk} ({self.format}) of {self.owner_id}"
+
+
+class WebhookDelivery(models.Model):
+    """One event to one webhook: written in the transaction of the move that caused it, sent
+    after commit and retried with backoff until it succeeds (the outbox of webhooks). A delivery
+    is claimed (``sending``) before it is posted; a claim older than the lease is taken over, so a
+    worker that dies is replaced. Its ``pk`` is sent as ``X-PowerGrid-Delivery``: a receiver that
+    keeps the ids it has seen counts each event once even if a post is repeated after a crash."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENDING = "sending"
+        SENT = "sent"
+        FAILED = "failed"  # the webhook was disabled before it could go
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event = models.CharField(max_length=16)
+    payload = models.JSONField(default=dict)
+    dedupe_key = models.CharField(max_length=200, unique=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at"],
+                name="webhook_delivery_due",
+                condition=models.Q(status="pending"),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} to webhook {self.webhook_id} ({self.status})"
+
+
+class ChatMessage(models.Model):
+    """A player's message in a game's chat (``games.chat``): the players' own words, shown
+    escaped everywhere; editable by its author for a while; hidden by a moderator (admin) or
+    from those who muted its author."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    text = models.CharField(max_length=1000)
+    created_at = models.DateTimeField(auto_now_add=True)
+    edited_at = models.DateTimeField(null=True, blank=True)
+    hidden = models.BooleanField(default=False)  # by moderation
+
+    class Meta:
+        ordering = ["game", "id"]
+        indexes = [models.Index(fields=["game", "-id"], name="chat_game_recent")]
+
+    def __str__(self) -> str:
+        return f"chat {self.pk} in game {self.game_id}"
+
+
+class ChatReport(models.Model):
+    """A player's report of a message, for the moderators (once per player and message)."""
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"report of chat {self.message_id} by {self.reporter_id}"
+
+
+class ChatMute(models.Model):
+    """``user`` does not see ``muted``'s messages (in any game)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} mutes {self.muted_id}"
+
+
+class Rating(models.Model):
+    """A player's multiplayer rating (openskill's Plackett-Luce: ``mu`` ± ``sigma``), changed
+    once per rated game (``RatedGame``); ``display`` is the conservative ``mu - 3 sigma``
+    scaled to look like the usual numbers (×50 + 1000 would be arbitrary: we show it ×10)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"rating of {self.user_id}: {self.mu:.1f} ± {self.sigma:.1f}"
+
+    @property
+    def display(self) -> int:
+        return round((self.mu - 3 * self.sigma) * 10)
+
+
+class RatedGame(models.Model):
+    """That a finished game has changed the ratings (once: the primary key is the game), with
+    the ratings before and after, so that a recompute can be checked against it."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    rated = models.BooleanField()  # False: not rated (bots, or a seat the bot took over)
+    changes = models.JSONField(default=dict)  # user id -> [mu, sigma, mu', sigma']
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"ratings of game {self.game_id}"
+
+
+class Invitation(models.Model):
+    """A game's creator invited ``user`` by username: they may join the game even when it is
+    private, and see it among their invitations until they join or it starts."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="invitation_once_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"invitation of {self.user_id} to game {self.game_id}"

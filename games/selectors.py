@@ -10,26 +10,46 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 import powergrid
-from games import engine, rows
+from games import engine
+from games.fastpath import rows
 from games.models import Game, Move, Seat
+from powergrid.actions import ACTIONS
+from powergrid.tables import RESOURCES, market_prices
 
 
 def game_seats(game: Game) -> list[Seat]:
     """Seats with user and profile, cached on the instance for the request."""
-    cached = getattr(game, "_seats_cache", None)
+    cached = game.seats_read
     if cached is None:
-        qs = Seat.objects.filter(game=game).select_related("user__profile").order_by("seat")
-        cached = list(qs)
-        game._seats_cache = cached  # type: ignore[attr-defined]
+        prefetched = getattr(game, "_prefetched_objects_cache", {}).get("seats")
+        if prefetched is not None:  # a list's prefetch_related("seats__user__profile")
+            cached = sorted(prefetched, key=lambda s: s.seat)
+        else:
+            qs = Seat.objects.filter(game=game).select_related("user__profile").order_by("seat")
+            cached = list(qs)
+        game.seats_read = cached
     return cached
 
 
 def seat_name(seat: Seat) -> str:
+    """What the others see: the display name, else the username; a bot is named as a bot in
+    the reader's language ("Bot (heuristic) 2": its seat number tells two bots apart; a third
+    party's bot account as "name (bot)")."""
     profile = getattr(seat.user, "profile", None)
-    return (profile.display_name if profile else "") or seat.user.get_username()
+    kind = getattr(profile, "bot_kind", "") if profile else ""
+    if kind:
+        label = _("Heuristic bot") if kind == "heuristic" else _("Random bot")
+        return f"{label} {seat.seat + 1}"
+    name = (profile.display_name if profile else "") or seat.user.get_username()
+    if profile is not None and profile.bot_account:
+        return _("%(name)s (bot)") % {"name": name}
+    return name
 
 
 def seat_of(game: Game, user: Any) -> Seat | None:
@@ -45,8 +65,19 @@ def game_deadline(game: Game) -> datetime | None:
     return min(deadlines) if deadlines else None
 
 
+def _private_open() -> Q:
+    return Q(status=Game.Status.OPEN, options__private=True)
+
+
 def game_list(*, user: Any, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
+    """Games, newest first; a private game still open is listed only to its players and the
+    players it invited."""
     qs = Game.objects.all().order_by("-created_at", "-id")
+    if getattr(user, "is_authenticated", False):
+        theirs = Game.objects.filter(Q(seats__user=user) | Q(invitations__user=user))
+        qs = qs.exclude(_private_open() & ~Q(pk__in=theirs.values("pk")))
+    else:
+        qs = qs.exclude(_private_open())
     if status:
         qs = qs.filter(status=status)
     if mine:
@@ -56,22 +87,53 @@ def game_list(*, user: Any, status: str | None = None, mine: bool = False) -> Qu
     return qs.prefetch_related("seats__user__profile")
 
 
+def open_games(
+    *, map: str = "", players: int | None = None, max_turn_hours: int | None = None
+) -> QuerySet[Game]:
+    """Open games for the lobby, with its filters (map, number of players, longest turn);
+    private games are not listed."""
+    qs = (
+        Game.objects.filter(status=Game.Status.OPEN)
+        .exclude(_private_open())
+        .order_by("-created_at", "-id")
+    )
+    if map:
+        qs = qs.filter(map=map)
+    if players:
+        qs = qs.filter(max_players=players)
+    if max_turn_hours:
+        qs = qs.filter(options__turn_hours__lte=max_turn_hours)
+    return qs.prefetch_related("seats__user__profile")
+
+
+def invitations_for(user: Any) -> list[Game]:
+    """Open games ``user`` was invited to and has not joined (their home page lists them)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return list(
+        Game.objects.filter(status=Game.Status.OPEN, invitations__user=user)
+        .exclude(seats__user=user)
+        .order_by("-created_at")
+        .prefetch_related("seats__user__profile")[:20]
+    )
+
+
 def game_get(*, game_id: int) -> Game | None:
     return Game.objects.filter(pk=game_id).first()
 
 
 def game_get_with_seats(*, game_id: int) -> Game | None:
     """The game with its seats (user, profile) cached for ``game_seats``, read in ONE statement
-    (one snapshot; SQL built once by ``games.rows``: this runs on every state read). For reads
-    only: a writer locks the game row first and then reads the seats (a row-locking join would
-    hand back seat rows from before the lock was granted)."""
+    (one snapshot; SQL built once by ``games.fastpath.rows``: this runs on every state read).
+    For reads only: a writer locks the game row first and then reads the seats (a row-locking
+    join would hand back seat rows from before the lock was granted)."""
     game, seats = rows.seats_with_users(game_id, with_game=True)
     if not seats:  # no such game (a game keeps at least its creator's seat while it exists)
         game = game_get(game_id=game_id)
         if game is not None:
-            game._seats_cache = []  # type: ignore[attr-defined]
+            game.seats_read = []
         return game
-    game._seats_cache = seats
+    game.seats_read = seats
     return game
 
 
@@ -102,6 +164,50 @@ def game_detail_for(game: Game, user: Any = None) -> dict[str, Any]:
         "created_at": game.created_at,
         "started_at": game.started_at,
         "finished_at": game.finished_at,
+        "seed_commitment": game_seed_commitment(game),
+        # The seed itself only once the game is over: then anyone can check the shuffle.
+        "seed": game.seed if game.status == Game.Status.FINISHED else None,
+        **(
+            {"invite_url": settings.SITE_URL + invite_path(game)}
+            if game.status == Game.Status.OPEN
+            and getattr(user, "pk", None) == game.creator_id
+            and game.invite_code
+            else {}
+        ),
+    }
+
+
+def invite_path(game: Game) -> str:
+    """The private invitation link of ``game`` (its creator's to hand out)."""
+    return reverse("game_invite", args=[game.pk, game.invite_code])
+
+
+def game_seed_commitment(game: Game) -> str | None:
+    """SHA-256 of the game's id and secret seed, published from the start (None while open)."""
+    if game.seed is None:
+        return None
+    return engine.seed_commitment(game.pk, game.seed)
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """A finished game's record for anyone to verify with the engine alone
+    (``python -m powergrid verify``): the set-up with the revealed seed, every move, the results.
+    Only for a finished game: before its end the seed is secret (callers check)."""
+    if game.status != Game.Status.FINISHED or game.seed is None:
+        raise ValueError("the record of a game comes at its end (its seed is secret until then)")
+    moves = Move.objects.filter(game=game).order_by("seq").values_list("seat", "action")
+    state = game_engine_state(game)
+    return {
+        "game_id": game.pk,
+        "map": game.map,
+        "players": len(game_seats(game)),
+        "areas": _initial_areas(game),
+        "variant": game.variant,
+        "plant_deck": game.plant_deck,
+        "seed": game.seed,
+        "commitment": engine.seed_commitment(game.pk, game.seed),
+        "moves": [[seat, action] for seat, action in moves],
+        "result": engine.view(state, None)["result"],
     }
 
 
@@ -144,6 +250,51 @@ def move_list(*, game: Game, since: int = 0) -> QuerySet[Move]:
     return Move.objects.filter(game=game, seq__gt=since).order_by("seq")
 
 
+def move_list_public(*, game: Game, since: int = 0) -> list[dict[str, Any]]:
+    """The move log after ``since`` as anyone may read it: every move as sent, except the
+    fields of a secret action (a sealed bid, ``ActionType.secret``) while its auction is under
+    way; once the last sealed bid is in they are shown like the rest."""
+    moves = list(
+        move_list(game=game, since=since).only("seq", "seat", "action", "created_at", "source")
+    )
+    hide_after = _sealed_auction_start(game) if any(_secret(m.action) for m in moves) else None
+    return [
+        {
+            "seq": m.seq,
+            "seat": m.seat,
+            "action": {"type": m.action.get("type")}
+            if hide_after is not None and m.seq > hide_after and _secret(m.action)
+            else m.action,
+            "time": m.created_at,
+            "source": m.source,
+        }
+        for m in moves
+    ]
+
+
+def _secret(action: Any) -> bool:
+    spec = ACTIONS.get(str(action.get("type"))) if isinstance(action, dict) else None
+    return spec is not None and spec.secret
+
+
+def _sealed_auction_start(game: Game) -> int | None:
+    """The seq of the move that opened the sealed auction under way, or None if none is."""
+    if game.status != Game.Status.RUNNING or not game.state_json:
+        return None
+    state = engine.state_load(
+        game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+    )
+    if state.auction is None or state.auction.sealed is None:
+        return None
+    opened = (
+        Move.objects.filter(game=game, action__type="choose_plant")
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return opened or 0
+
+
 def games_awaiting(user: Any) -> QuerySet[Game]:
     """Running games where the user's move is awaited (for pages and digests)."""
     seats = Seat.objects.filter(user=user, game__status=Game.Status.RUNNING).select_related("game")
@@ -155,7 +306,9 @@ def games_awaiting(user: Any) -> QuerySet[Game]:
 # Replays use the secret seed here, inside the door; only ``powergrid.view`` output (and a few
 # public numbers for the viewer's own seat) leave these functions.
 
-_timeline_cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+# (game id, seed) -> (last seq replayed, state): the seed tells apart two games that had the same
+# id (a test database reusing ids, a game deleted and another created), as in engine.state_load.
+_timeline_cache: OrderedDict[tuple[int, int | None], tuple[int, Any]] = OrderedDict()
 _TIMELINE_CACHE_SIZE = 64
 
 
@@ -172,6 +325,7 @@ def _replay_from_scratch(game: Game, areas: list[str] | None, moves: list[Move])
         seed=game.seed,
         areas=areas,
         variant=game.variant,
+        plant_deck=game.plant_deck,
     )
     for m in moves:
         state = engine.apply(state, m.seat, m.action)
@@ -211,7 +365,8 @@ def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, 
     sentences) is safe to show anyone. Keeps the last replayed state per game to go on from."""
     if game.status == Game.Status.OPEN or not game.state_json:
         return
-    hit = _timeline_cache.get(game.pk)
+    key = (game.pk, game.seed)
+    hit = _timeline_cache.get(key)
     if hit is not None and hit[0] == since:
         state = hit[1]
     else:
@@ -226,8 +381,8 @@ def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, 
         last = m.seq
         yield m, before, after
         before = after
-    _timeline_cache[game.pk] = (last, state)
-    _timeline_cache.move_to_end(game.pk)
+    _timeline_cache[key] = (last, state)
+    _timeline_cache.move_to_end(key)
     while len(_timeline_cache) > _TIMELINE_CACHE_SIZE:
         _timeline_cache.popitem(last=False)
 
@@ -253,9 +408,42 @@ def game_best_power_for(game: Game, user: Any) -> dict[str, Any] | None:
     if seat is None or game.status != Game.Status.RUNNING:
         return None
     state = game_engine_state(game)
-    plants, hybrid, cities = powergrid.best_power(state, seat.seat)
+    plants, cities, hybrid = powergrid.best_power(state, seat.seat)
     return {
         "plants": list(plants),
         "hybrid": {int(k): {"coal": v[0], "oil": v[1]} for k, v in hybrid.items()},
         "cities": cities,
     }
+
+
+def map_rules_for(slug: str) -> dict[str, Any]:
+    """A map's own set-up rules as the API and the lobby describe them: the tokens each resource
+    market starts with and the cheapest price, the plant on top of the deck, the plants out of
+    the game, the areas that must be in play, and the rules in words (English)."""
+    rules = engine.map_rules(slug)
+    gmap = engine.map_load(slug)
+    market = dict(zip(RESOURCES, rules.starting_market, strict=True))
+    return {
+        "starting_market": market,
+        "cheapest_price": {
+            r: (prices[0] if prices else None)
+            for r, prices in ((r, market_prices(i, n)) for i, (r, n) in enumerate(market.items()))
+        },
+        "top_plant": rules.top_plant,
+        "removed_plants": list(rules.removed_plants),
+        "required_areas": sorted(gmap.required_areas),
+        "notes": list(rules.notes),
+    }
+
+
+def map_summary(slug: str) -> dict[str, Any]:
+    """A map as ``GET /api/v1/maps/`` lists it: names, areas and its rules."""
+    d = engine.map_load(slug).to_dict()
+    out = {k: d[k] for k in ("slug", "name_en", "name_ja", "areas", "required_areas")}
+    out["rules"] = map_rules_for(slug)
+    return out
+
+
+def map_detail(slug: str) -> dict[str, Any]:
+    """A whole map (cities, connections, drawing area) with its rules."""
+    return {**engine.map_load(slug).to_dict(), "rules": map_rules_for(slug)}

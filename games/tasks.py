@@ -11,9 +11,10 @@ import logging
 from celery import shared_task
 from celery.signals import worker_process_init, worker_ready
 
+from games import health, queue
 from games.deadlines import sweep
 from games.notifications import digest, sending
-from games.notifications.outbox import QUICK_PUBLISH
+from games.webhooks import sending as webhook_sending
 
 log = logging.getLogger(__name__)
 
@@ -32,22 +33,22 @@ def _warm_up(**_kwargs: object) -> None:
 # NOTIFY_BATCH_SIZE, the later ones find their rows taken (one cheap claim statement each).
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(name=queue.NOTIFICATIONS_SEND, acks_late=True, ignore_result=True)
 def notifications_send(ids: list[int]) -> dict[str, int]:
     return sending.notifications_send(ids=list(ids), drain=True)
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(name=queue.NOTIFICATIONS_SEND_GAME, acks_late=True, ignore_result=True)
 def notifications_send_game(game_id: int) -> dict[str, int]:
     return sending.notifications_send_game(game_id=game_id, drain=True)
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(name=queue.OUTBOX_SWEEP, acks_late=True, ignore_result=True)
 def outbox_sweep() -> dict[str, int]:
     return sending.outbox_sweep()
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(name=queue.DEADLINES_SWEEP, acks_late=True, ignore_result=True)
 def deadlines_sweep(helpers: int | None = None) -> dict[str, int]:
     """The periodic sweep (``helpers`` None), or a helper another sweep started because it found
     a full chunk: up to ``DEADLINE_SWEEP_PARALLEL`` sweeps then share the due games."""
@@ -57,15 +58,16 @@ def deadlines_sweep(helpers: int | None = None) -> dict[str, int]:
         if left <= 0:
             return
         try:
-            deadlines_sweep.apply_async(kwargs={"helpers": left - 1}, **QUICK_PUBLISH)
+            queue.publish(queue.DEADLINES_SWEEP, helpers=left - 1)
         except Exception:  # broker down: this sweep goes on alone
             log.warning("could not start a helper sweep")
 
     report = sweep.deadlines_sweep(on_full_chunk=ask_for_help)
+    health.sweep_ran()
     return {"found": report.found, "games": report.handled_games, "moves": report.moves}
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(name=queue.GAME_PLAY_DUE, acks_late=True, ignore_result=True)
 def game_play_due(game_id: int) -> int:
     return sweep.game_handle_due(game_id=game_id, wait=True)
 
@@ -78,3 +80,13 @@ def reminders_queue() -> int:
 @shared_task(acks_late=True, ignore_result=True)
 def digests_queue() -> int:
     return digest.digests_queue()
+
+
+@shared_task(name=queue.WEBHOOKS_SEND, acks_late=True, ignore_result=True)
+def webhooks_send(ids: list[int]) -> dict[str, int]:
+    return webhook_sending.deliveries_send(ids)
+
+
+@shared_task(name=queue.WEBHOOKS_SWEEP, acks_late=True, ignore_result=True)
+def webhooks_sweep() -> dict[str, int]:
+    return webhook_sending.deliveries_send()

@@ -41,12 +41,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from . import engine
-from . import rows as sql_rows
-from .bulk import bulk_update_values
+from . import engine, queue, ratings
 from .deadlines import clock
+from .fastpath import rows as sql_rows
+from .fastpath.bulk import bulk_update_values
 from .models import DEFAULT_OPTIONS, Game, Move, Seat
-from .notifications.outbox import QUICK_PUBLISH, OutboxWriter, schedule_send_pending
+from .notifications.outbox import OutboxWriter, notes_apply, schedule_send_pending
+from .stream import events as stream_events
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,7 @@ class StateChange:
     new_state: Any
     moves: list[Move]
     seats: list[Seat] | None = None
+    notes: dict[int, str] | None = None
 
 
 @dataclass
@@ -114,14 +116,24 @@ def on_state_changed(
     new_state: Any,
     moves: list[Move],
     seats: list[Seat] | None = None,
+    notes: dict[int, str] | None = None,
 ) -> None:
+    """The bookkeeping of a change (one move, or a chain of moves made by plans): deadlines,
+    counters, the outbox. ``notes``: per seat, why its standing order was not used (its turn
+    email says so)."""
     now = timezone.now()
     if seats is None:
         seats = list(
             Seat.objects.filter(game=game).select_related("user__profile").order_by("seat")
         )
     fx = _effects(
-        game=game, old_state=old_state, new_state=new_state, moves=moves, seats=seats, now=now
+        game=game,
+        old_state=old_state,
+        new_state=new_state,
+        moves=moves,
+        seats=seats,
+        now=now,
+        notes=notes,
     )
     if fx.seats:
         # Only the columns that changed (usually deadline and reminder_at), in one statement.
@@ -148,6 +160,7 @@ def on_states_changed(changes: list[StateChange]) -> None:
     to_save: list[Seat] = []
     fields: set[str] = set()
     rows: list[Any] = []
+    notes: list[tuple[str, dict[str, Any]]] = []
     bots: list[int] = []
     for c in changes:
         assert c.seats is not None
@@ -158,16 +171,20 @@ def on_states_changed(changes: list[StateChange]) -> None:
             moves=c.moves,
             seats=c.seats,
             now=now,
+            notes=c.notes,
         )
         to_save += fx.seats
         fields.update(fx.fields or _SEAT_FIELDS)
         rows += fx.outbox.rows
+        notes += fx.outbox.notes
+        fx.outbox.hooks_flush()
         if fx.bot_due:
             bots.append(c.game.pk)
     if to_save:
         bulk_update_values(to_save, [f for f in _SEAT_FIELDS if f in fields])
     if rows:
         sql_rows.insert_many(rows, ignore_conflicts=True)
+        notes_apply(notes)
         schedule_send_pending()
     for game_id in bots:
         transaction.on_commit(functools.partial(_queue_bot, game_id))
@@ -181,6 +198,7 @@ def _effects(
     moves: list[Move],
     seats: list[Seat],
     now: Any,
+    notes: dict[int, str] | None = None,
 ) -> _Effects:
     """What a change means for the seats and the outbox (updates ``seats`` in place; writes
     nothing)."""
@@ -227,7 +245,10 @@ def _effects(
             # At start the game-started email says it is your turn; a player who has just moved
             # and is awaited again (e.g. must discard a plant) is looking at the game already.
             if old_state is not None and seat.seat not in human_movers:
-                outbox.turn(seat, seq=game.seq)
+                outbox.turn(seat, seq=game.seq, note=(notes or {}).get(seat.seat, ""))
+        elif notes and seat.seat in notes and not seat.bot_controlled:
+            # Awaited already, but the order they counted on was not used: tell them why.
+            outbox.turn(seat, seq=game.seq, note=notes[seat.seat])
         if (seat.deadline, seat.reminder_at) != before:
             changed.add(seat.pk)
     to_save = [s for s in seats if s.pk in changed]
@@ -242,13 +263,13 @@ def _effects(
         outbox.game_started(seats, new_to_act)
     if finished:
         outbox.game_over(seats, seq=game.seq)
+        ratings.game_rate(game, seats)  # once, in the transaction that ends the game
+    stream_events.publish_on_commit(game, seats)
     return _Effects(seats=to_save, fields=fields, outbox=outbox, bot_due=bot_due)
 
 
 def _queue_bot(game_id: int) -> None:
-    from games import tasks
-
     try:
-        tasks.game_play_due.apply_async((game_id,), **QUICK_PUBLISH)
+        queue.publish(queue.GAME_PLAY_DUE, game_id)
     except Exception:  # broker down: the deadline sweep plays the bot (its deadline is now)
         log.warning("could not queue the bot for game %s; the deadline sweep will", game_id)

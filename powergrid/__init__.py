@@ -8,7 +8,7 @@ powergrid.view(state, seat)       # what seat may see (JSON-ready)
 
 from __future__ import annotations
 
-from powergrid.actions import ACTION_TYPES
+from powergrid.actions import ACTION_TYPES, ACTIONS
 from powergrid.default import default_action
 from powergrid.engine import apply
 from powergrid.errors import CODES, IllegalAction
@@ -21,6 +21,7 @@ from powergrid.turns import to_act
 from powergrid.view import view
 
 __all__ = [
+    "ACTIONS",
     "ACTION_TYPES",
     "CODES",
     "IllegalAction",

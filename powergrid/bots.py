@@ -22,7 +22,7 @@ from typing import Any, Protocol
 import powergrid
 from powergrid.heuristic import HeuristicBot
 from powergrid.plants import PLANTS
-from powergrid.power import capacity, room_for
+from powergrid.power import capacity, overflow, room_for
 from powergrid.state import FINISHED, FIRST_GAME, State
 from powergrid.tables import BUILD_COSTS, FIRST_GAME_END, buy_cost
 from powergrid.tables import RESOURCES as RESOURCE_NAMES
@@ -121,6 +121,7 @@ def play_game(
     variant: str = "standard",
     areas: Iterable[str] | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
+    plant_deck: str = "base",
 ) -> tuple[State, list[Move]]:
     """Play one game to its end; returns the final state and the move log ``[(seat, action)]``.
 
@@ -136,6 +137,7 @@ def play_game(
         seed=seed,
         areas=None if areas is None else list(areas),
         variant=variant,
+        plant_deck=plant_deck,
     )
     apply = powergrid.apply
     moves: list[Move] = []
@@ -188,9 +190,10 @@ def random_action(state: State, seat: int, option: Mapping[str, Any], rng: rando
         plant = rng.choice(option["plants"])
         lo = int(plant["min_bid"])
         hi = int(option["max_bid"])
-        return {"type": "choose_plant", "plant": plant["number"], "bid": _random_bid(lo, hi, rng)}
-    if kind == "bid":
-        return {"type": "bid", "amount": _random_bid(int(option["min"]), int(option["max"]), rng)}
+        plant_id = plant.get("id", plant["number"])
+        return {"type": "choose_plant", "plant": plant_id, "bid": _random_bid(lo, hi, rng)}
+    if kind in ("bid", "seal_bid"):
+        return {"type": kind, "amount": _random_bid(int(option["min"]), int(option["max"]), rng)}
     if kind in ("pass_auction", "pass_bid"):
         return {"type": kind}
     if kind == "discard_plant":
@@ -223,21 +226,10 @@ def random_drop(
 ) -> dict[str, int]:
     """Tokens to drop so that ``res`` fits the plants left after discarding ``discard``, chosen at
     random among the minimal choices (only coal versus oil can be a choice, for hybrids)."""
-    left = tuple(p for p in plants if p != discard)
-    caps = capacity(left)
-    c, o, g, u = res
-    drop = [0, 0, max(0, g - caps[3]), max(0, u - caps[4])]
-    # Coal and oil: pure plants hold their own, hybrids the rest; drop the overflow.
-    over_c = max(0, c - caps[0])
-    over_o = max(0, o - caps[1])
-    excess = over_c + over_o - caps[2]
-    if excess > 0:
-        # Choose how many of the excess are coal (at most over_c), the rest oil.
-        lo = max(0, excess - over_o)
-        hi = min(excess, over_c)
-        dc = rng.randint(lo, hi)
-        drop[0] = dc
-        drop[1] = excess - dc
+    ov = overflow(tuple(p for p in plants if p != discard), res)
+    # Only the coal/oil mix can be a choice (hybrids hold either); no draw when nothing is over.
+    coal = rng.randint(ov.min_coal, ov.max_coal) if ov.excess > 0 else 0
+    drop = ov.drop(coal)
     return {RESOURCE_NAMES[i]: n for i, n in enumerate(drop) if n}
 
 

@@ -15,10 +15,12 @@ import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
 from powergrid import bench as bench_mod
 from powergrid import bots as bots_mod
+from powergrid import verify as verify_mod
 
 BOT_CHOICES = ("heuristic", "random", "mixed")
 
@@ -148,6 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--quick", action="store_true", help="few games: a smoke run, not figures")
     b.add_argument("--games", type=int, default=None, help="games per figure")
     b.add_argument("--seed", type=int, default=1)
+
+    v = sub.add_parser(
+        "verify",
+        help="check a finished game's record: the seed against its commitment, every move replayed",
+    )
+    v.add_argument("record", help="the JSON of GET /api/v1/games/{id}/record/ ('-': stdin)")
     return parser
 
 
@@ -169,4 +177,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if args.command == "bench":
         bench_mod.run_bench(quick=args.quick, games=args.games, seed=args.seed, out=out)
         return 0
+    if args.command == "verify":
+        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
+        try:
+            record = json.loads(text)
+        except ValueError as exc:
+            print(f"not JSON: {exc}", file=out)
+            return 2
+        verdict = verify_mod.verify(record if isinstance(record, dict) else {})
+        print(("verified: " if verdict.ok else "NOT verified: ") + verdict.reason, file=out)
+        print(f"moves replayed: {verdict.moves}", file=out)
+        return 0 if verdict.ok else 1
     raise AssertionError(args.command)  # pragma: no cover - argparse rejects it first

@@ -2,48 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from powergrid.actions import ACTIONS, check_keys
+from powergrid.actions import ACTIONS
 from powergrid.errors import IllegalAction, shown
-from powergrid.phases import auction, build, bureaucracy, resources
-from powergrid.state import AUCTION, BUREAUCRACY, FINISHED, State
-from powergrid.turns import to_act
-
-Handler = Callable[[State, int, dict[str, Any]], State]
-
-HANDLERS: dict[str, Handler] = {
-    "choose_plant": auction.choose_plant,
-    "pass_auction": auction.pass_auction,
-    "bid": auction.bid,
-    "pass_bid": auction.pass_bid,
-    "discard_plant": auction.discard_plant,
-    "buy_resources": resources.buy_resources,
-    "build": build.build,
-    "power": bureaucracy.power,
-}
-
-#: Action type -> (its phase, its allowed fields, its handler): one look-up per move.
-DISPATCH: dict[str, tuple[str, frozenset[str], Handler]] = {
-    kind: (phase, fields, HANDLERS[kind]) for kind, (phase, fields) in ACTIONS.items()
-}
-
-PHASE_NAMES = {
-    "auction": "the auction (phase 2)",
-    "resources": "buying resources (phase 3)",
-    "build": "building (phase 4)",
-    "bureaucracy": "bureaucracy (phase 5)",
-}
+from powergrid.fields import check_keys
+from powergrid.state import BUREAUCRACY, FINISHED, PHASES, State
+from powergrid.turns import awaits, to_act
 
 
 def apply(state: State, seat: int, action: dict[str, Any]) -> State:
-    """The state after ``seat`` plays ``action``. Raises :class:`IllegalAction` for any bad move."""
+    """The state after ``seat`` plays ``action``; ``state`` itself is unchanged.
+
+    Checks, in order: the action's type, the seat, the game not over, the fields, the phase,
+    whose turn it is; then the action type's handler (:data:`powergrid.actions.ACTIONS`) checks
+    the rules. Any bad move raises :class:`IllegalAction` with a code and a sentence.
+
+    >>> import powergrid
+    >>> s = powergrid.new_game(map="germany", players=3, seed=1)
+    >>> first = s.order[0]
+    >>> t = apply(s, first, {"type": "choose_plant", "plant": 3, "bid": 3})
+    >>> t.auction.plant, t.auction.bid
+    (3, 3)
+    >>> try:
+    ...     apply(t, first, {"type": "build", "cities": []})
+    ... except IllegalAction as e:
+    ...     print(e.code, "-", e.message)
+    wrong_phase - build is not possible now: the game is in phase 2 (auction).
+    """
     if type(action) is not dict:
         raise IllegalAction("invalid_field", "An action must be a JSON object with a 'type'.")
     kind = action.get("type")
-    entry = DISPATCH.get(kind) if type(kind) is str else None
-    if entry is None:
+    spec = ACTIONS.get(kind) if type(kind) is str else None
+    if spec is None:
         raise IllegalAction(
             "unknown_action",
             f"Unknown action type {shown(kind)}.",
@@ -56,39 +47,21 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     phase = state.phase
     if phase == FINISHED:
         raise IllegalAction("game_over", "The game is over.")
-    action_phase, allowed, handler = entry
-    if not allowed.issuperset(action):
-        check_keys(action, allowed)  # raises, naming the unknown field
-    if action_phase != phase:
+    if not spec.allowed.issuperset(action):
+        check_keys(action, spec.allowed)  # raises, naming the unknown field
+    if spec.phase != phase:
+        label, number = PHASES[phase]
         raise IllegalAction(
             "wrong_phase",
-            f"{kind} is not possible now: the game is in {PHASE_NAMES[phase]}.",
+            f"{kind} is not possible now: the game is in phase {number} ({label.lower()}).",
             {"phase": phase},
         )
-    # Whose move: the rule of each phase (as :func:`to_act`), without building its tuple.
-    if phase == AUCTION:
-        if state.discard is not None:
-            awaited: int | None = state.discard[0]
-        elif state.auction is not None:
-            awaited = state.auction.turn
-        else:  # the opener: the first in player order still in this round's auctions
-            awaited = None
-            done = state.done
-            for i in state.order:
-                if not done[i]:
-                    awaited = i
-                    break
-        if awaited != seat:
-            raise IllegalAction(
-                "not_your_turn", "It is not your turn.", {"to_act": list(to_act(state))}
-            )
-    elif phase == BUREAUCRACY:
-        if state.done[seat]:
+    if not awaits(state, seat):
+        if phase == BUREAUCRACY:
             raise IllegalAction(
                 "not_your_turn", "You have already chosen what to power this round."
             )
-    elif state.order[state.n - 1 - state.turn] != seat:
         raise IllegalAction(
             "not_your_turn", "It is not your turn.", {"to_act": list(to_act(state))}
         )
-    return handler(state, seat, action)
+    return spec.handler(state, seat, action)

@@ -19,6 +19,8 @@ CODES = frozenset(
         "no_storage",
         "market_exhausted",
         "city_not_in_play",
+        "city_unreachable",
+        "areas_not_connected",
         "city_full",
         "already_in_city",
         "plant_not_owned",

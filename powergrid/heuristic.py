@@ -23,8 +23,8 @@ from functools import cache, lru_cache
 from typing import Any
 
 from powergrid.network import INF, Board, network_distances
-from powergrid.plants import PLANTS, STEP3
-from powergrid.power import best_power, capacity, fits, room_for
+from powergrid.plants import NUMBER, PLANTS, STEP3
+from powergrid.power import best_power, capacity, overflow, room_for
 from powergrid.state import AUCTION, BUILD, FIRST_GAME, RESOURCES, Player, State
 from powergrid.tables import (
     BUILD_COSTS,
@@ -85,7 +85,7 @@ def _scores(market: tuple[int, int, int, int]) -> dict[int, float]:
 
 
 _PLANT_ROWS = tuple(
-    (n, p.powers * 10.0 + n * 0.1, p.burns * 1.5, p.fuel) for n, p in PLANTS.items()
+    (n, p.powers * 10.0 + p.number * 0.1, p.burns * 1.5, p.fuel) for n, p in PLANTS.items()
 )
 
 
@@ -153,18 +153,27 @@ class HeuristicBot:
     # -- phase 2 ---------------------------------------------------------------------------------
 
     def _limit(self, state: State, player: Player, number: int, gain: float) -> int:
-        """The most the seat bids for plant ``number`` that improves its plants by ``gain``
-        (0 when it does not: not worth having)."""
+        """The most the seat bids for plant ``number`` (an id) that improves its plants by
+        ``gain`` (0 when it does not: not worth having)."""
         if gain <= 0:
             return 0
         p = PLANTS[number]
         premium = self.premium_base + p.powers * self.premium_per_city
         if _powers(player.plants) <= len(player.cities) + 1:
             premium += self.premium_needy  # we need capacity badly
-        limit = number + premium
+        limit = p.number + premium
         # Keep money to fuel it and to build (less as the game goes on, plants matter more then).
         reserve = 0 if state.round == 1 else self.bid_reserve + 2 * p.burns
         return min(limit, player.money - reserve)
+
+    def bid_limit(self, state: State, seat: int, plant: int) -> int:
+        """The most this bot would pay for ``plant`` now: its valuation, what a player who leaves
+        a proxy (maximum) bid would write down (``powergrid.plans.ProxyBid``)."""
+        player = state.players[seat]
+        scores = _scores(state.resources)
+        weakest = _weakest_score(state, player.plants, scores)
+        gain = scores[plant] if weakest is None else scores[plant] - weakest
+        return self._limit(state, player, plant, gain)
 
     def _auction(self, state: State, seat: int) -> Action:
         player = state.players[seat]
@@ -179,6 +188,12 @@ class HeuristicBot:
                 weakest = _weakest_score(state, player.plants, scores)
                 gain = scores[number] if weakest is None else scores[number] - weakest
                 limit = self._limit(state, player, number, gain)
+                if auction.sealed is not None:  # one sealed bid: our limit, or nothing
+                    return (
+                        {"type": "seal_bid", "amount": limit}
+                        if need <= limit
+                        else {"type": "pass_bid"}
+                    )
                 if need <= limit:
                     # Jump towards the limit: fewer rounds of bidding, and a signal to the others.
                     return {"type": "bid", "amount": need + (limit - need) // 2}
@@ -192,13 +207,13 @@ class HeuristicBot:
             best = -1
             best_score = -1e9
             for n in current:
-                if n != STEP3 and n <= money:
+                if n != STEP3 and NUMBER[n] <= money:
                     s = scores[n]
                     if s > best_score:
                         best, best_score = n, s
             if best < 0:
                 return {"type": "pass_auction"}  # cannot happen with 50 Elektro
-            return {"type": "choose_plant", "plant": best, "bid": best}
+            return {"type": "choose_plant", "plant": best, "bid": NUMBER[best]}
         plants = player.plants
         wanted = _powers(plants) < min(self._end_cities(state), len(player.cities) + 4) or (
             len(plants) < 2
@@ -213,13 +228,13 @@ class HeuristicBot:
             if n == STEP3:
                 continue
             g = scores[n] if weakest is None else scores[n] - weakest
-            if n > self._limit(state, player, n, g):
+            if NUMBER[n] > self._limit(state, player, n, g):
                 continue
             if g > best_gain + margin:
                 best, best_gain = n, g
         if best < 0:
             return {"type": "pass_auction"}
-        return {"type": "choose_plant", "plant": best, "bid": best}
+        return {"type": "choose_plant", "plant": best, "bid": NUMBER[best]}
 
     def _discard(self, state: State, seat: int) -> Action:
         assert state.discard is not None
@@ -459,17 +474,6 @@ def _forced_drop(
     plants: tuple[int, ...], res: tuple[int, int, int, int], discard: int
 ) -> dict[str, int]:
     """The tokens that cannot stay after discarding a plant (oil before coal when it's a choice)."""
-    left = tuple(p for p in plants if p != discard)
-    caps = capacity(left)
-    if fits(res, caps):
-        return {}
-    c, o, g, u = res
-    drop = [0, 0, max(0, g - caps[3]), max(0, u - caps[4])]
-    over_c = max(0, c - caps[0])
-    over_o = max(0, o - caps[1])
-    excess = over_c + over_o - caps[2]
-    if excess > 0:
-        do = min(excess, over_o)
-        drop[1] = do
-        drop[0] = excess - do
+    ov = overflow(tuple(p for p in plants if p != discard), res)
+    drop = ov.drop(ov.min_coal)
     return {RESOURCE_NAMES[i]: n for i, n in enumerate(drop) if n}

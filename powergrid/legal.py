@@ -2,40 +2,72 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from powergrid.phases.auction import current_market
 from powergrid.phases.build import city_limit
-from powergrid.plants import PLANTS
+from powergrid.plants import NUMBER, PLANTS
 from powergrid.power import best_power, burn_need, can_fire, capacity, room_for
-from powergrid.state import AUCTION, BUILD, BUREAUCRACY, RESOURCES, State
+from powergrid.state import AUCTION, BUILD, RESOURCES, State
 from powergrid.tables import BUILD_COSTS, MARKET_PRICES
 from powergrid.tables import RESOURCES as NAMES
-from powergrid.turns import to_act
+from powergrid.turns import awaits
 
 
-def legal(state: State, seat: int) -> list[dict[str, Any]]:
+class LegalEntry(TypedDict, total=False):
+    """One kind of move a seat may send now, with what a client needs to build it.
+
+    ``choose_plant``: ``plants`` [{number, min_bid}, and ``id`` for a New Power Plants card:
+    the plant to name] and ``max_bid``; ``bid``: ``min``, ``max``;
+    ``discard_plant``: ``plants`` it may discard; ``buy_resources``: ``max`` {resource: tokens}
+    and ``prices`` {resource: [price of each token]}; ``build``: ``cities`` {city: cost alone};
+    ``power``: ``plants`` that can fire and ``max_cities``."""
+
+    type: Required[str]
+    plants: list[Any]
+    max_bid: int
+    min: int
+    max: int | dict[str, int]
+    prices: dict[str, list[int]]
+    cities: dict[str, int]
+    max_cities: int
+
+
+def legal(state: State, seat: int) -> list[LegalEntry]:
+    """The moves ``seat`` may send now (empty when nothing is awaited from it).
+
+    >>> import powergrid
+    >>> s = powergrid.new_game(map="germany", players=3, seed=1)
+    >>> [e["type"] for e in legal(s, s.order[0])]   # round 1: a plant must be bought
+    ['choose_plant']
+    >>> legal(s, s.order[1])
+    []
+    """
     s = state
     if type(seat) is not int or not 0 <= seat < s.n:
         return []
+    if not awaits(s, seat):
+        return []
     phase = s.phase
     if phase == AUCTION:
-        awaited = to_act(s)
-        if not awaited or awaited[0] != seat:
-            return []
         return _auction(s, seat)
-    if phase in (RESOURCES, BUILD):
-        if s.order[s.n - 1 - s.turn] != seat:
-            return []
-        return [_resources(s, seat)] if phase == RESOURCES else [_build(s, seat)]
-    if phase == BUREAUCRACY:
-        if s.done[seat]:
-            return []
-        return [_power(s, seat)]
-    return []
+    if phase == RESOURCES:
+        return [_resources(s, seat)]
+    if phase == BUILD:
+        return [_build(s, seat)]
+    return [_power(s, seat)]
 
 
-def _auction(s: State, seat: int) -> list[dict[str, Any]]:
+def _choice(plant: int) -> dict[str, int]:
+    """A plant one may put up: its number and minimum bid (the number), and for a new-deck card
+    the ``id`` to name in the action (a base card's id is its number)."""
+    number = NUMBER[plant]
+    if number == plant:
+        return {"number": number, "min_bid": number}
+    return {"number": number, "id": plant, "min_bid": number}
+
+
+def _auction(s: State, seat: int) -> list[LegalEntry]:
     p = s.players[seat]
     money = p.money
     if s.discard is not None:
@@ -43,12 +75,13 @@ def _auction(s: State, seat: int) -> list[dict[str, Any]]:
         return [{"type": "discard_plant", "plants": [n for n in p.plants if n != new]}]
     auc = s.auction
     if auc is not None:
-        out: list[dict[str, Any]] = []
+        out: list[LegalEntry] = []
         if money > auc.bid:
-            out.append({"type": "bid", "min": auc.bid + 1, "max": money})
+            kind = "bid" if auc.sealed is None else "seal_bid"
+            out.append({"type": kind, "min": auc.bid + 1, "max": money})
         out.append({"type": "pass_bid"})
         return out
-    plants = [{"number": n, "min_bid": n} for n in current_market(s) if n <= money]
+    plants = [_choice(n) for n in current_market(s) if NUMBER[n] <= money]
     out = []
     if plants:
         out.append({"type": "choose_plant", "plants": plants, "max_bid": money})
@@ -57,7 +90,7 @@ def _auction(s: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _resources(s: State, seat: int) -> dict[str, Any]:
+def _resources(s: State, seat: int) -> LegalEntry:
     p = s.players[seat]
     caps = capacity(p.plants)
     market = s.resources
@@ -110,11 +143,11 @@ def build_costs(s: State, seat: int) -> dict[str, int]:
     return out
 
 
-def _build(s: State, seat: int) -> dict[str, Any]:
+def _build(s: State, seat: int) -> LegalEntry:
     return {"type": "build", "cities": build_costs(s, seat)}
 
 
-def _power(s: State, seat: int) -> dict[str, Any]:
+def _power(s: State, seat: int) -> LegalEntry:
     p = s.players[seat]
     able = [n for n in p.plants if can_fire(p.res, burn_need((n,)))]
     best = best_power(p.plants, p.res, len(p.cities))

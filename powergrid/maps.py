@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 __all__ = [
     "Area",
@@ -35,6 +35,25 @@ _DATA_DIR = Path(__file__).resolve().parent / "data" / "maps"
 
 class MapDataError(ValueError):
     """A map data file is inconsistent (unknown city or area, duplicate, negative cost...)."""
+
+
+class Named(Protocol):
+    @property
+    def name_en(self) -> str: ...
+    @property
+    def name_ja(self) -> str: ...
+
+
+def name_in(thing: Named, lang: str | None) -> str:
+    """The name of a map, area or city in a reader's language: Japanese for ``ja`` when the
+    data has it, English otherwise. The one place that chooses.
+
+    >>> name_in(Area("rot", "Red", "赤"), "ja"), name_in(Area("rot", "Red", ""), "ja")
+    ('赤', 'Red')
+    """
+    if lang == "ja" and thing.name_ja:
+        return thing.name_ja
+    return thing.name_en
 
 
 @dataclass(frozen=True, slots=True)

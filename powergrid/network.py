@@ -122,3 +122,16 @@ def network_distances(board: Board, network: tuple[str, ...]) -> tuple[int, ...]
 def board_for(map_slug: str, areas: tuple[str, ...]) -> Board:
     """The cached :class:`Board` for a map and a (sorted) tuple of areas."""
     return Board(load_map(map_slug), areas)
+
+
+def cities_connected(map_slug: str, areas: tuple[str, ...] | list[str]) -> bool:
+    """Whether the cities of ``areas`` form one network through cities in play (every city can
+    reach every other without leaving the areas): what a game needs to be able to end.
+
+    >>> cities_connected("germany", ("brown", "green", "red"))
+    True
+    >>> cities_connected("italy", ("blue", "green", "red"))   # Livorno is cut off
+    False
+    """
+    board = board_for(map_slug, tuple(sorted(areas)))
+    return bool(board.dist) and all(d < INF for d in board.dist[0])

@@ -11,6 +11,11 @@ The Step 3 card, when drawn:
     are removed at once (no replacement), the deck is shuffled, step 3 begins with phase 5;
   * in phase 5 (the plant market's turnover) the same, and step 3 begins at once.
 In the first-game variant (step 1 only) the card is set aside and another plant drawn.
+
+The market is kept in ``RANK`` order (the plants' numbers; a number's new card above its base
+twin), and the city-count rule reads the plants' numbers, not their ids. With the mixed deck
+(New Power Plants, variant 2) a drawn card whose twin is still in the deck is the first of its
+number: it leaves the game (face up) and the next card is drawn.
 """
 
 from __future__ import annotations
@@ -18,8 +23,8 @@ from __future__ import annotations
 import bisect
 import random
 
-from powergrid.plants import STEP3
-from powergrid.state import AUCTION, BUILD, BUREAUCRACY, State
+from powergrid.plants import NUMBER, RANK, STEP3, TWIN
+from powergrid.state import AUCTION, BUILD, BUREAUCRACY, MIXED_DECK, State
 
 
 def step3_shuffle(seed: int | str, deck: list[int]) -> None:
@@ -54,10 +59,14 @@ class PlantMarketOps:
         if not deck:
             return
         card = deck.pop(0)
-        if card != STEP3:
-            bisect.insort(self.market, card)
-            return
         s = self.s
+        if s.plant_deck == MIXED_DECK and TWIN.get(card, -1) in deck:
+            self.removed.append(card)  # the first of its number: out of the game
+            self.draw()
+            return
+        if card != STEP3:
+            bisect.insort(self.market, card, key=RANK.__getitem__)
+            return
         if s.first_game:
             self.removed.append(STEP3)
             self.draw()
@@ -79,7 +88,7 @@ class PlantMarketOps:
         player has is removed and replaced, repeatedly."""
         top = self.s.max_cities()
         market = self.market
-        while market and market[0] <= top:
+        while market and NUMBER[market[0]] <= top:
             self.removed.append(market.pop(0))
             self.draw()
 

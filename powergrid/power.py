@@ -12,6 +12,7 @@ before oil unless the player says otherwise.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from powergrid.plants import PLANTS
 
@@ -55,6 +56,56 @@ def room_for(res: Res, caps: Caps, r: int) -> int:
     else:
         free = caps[4] - u
     return free if free > 0 else 0
+
+
+class Overflow(NamedTuple):
+    """The tokens that no longer fit on a set of plants (after a discard).
+
+    Garbage and uranium overflow exactly; of coal and oil, ``excess`` tokens must go in all, of
+    which at least ``min_coal`` and at most ``max_coal`` are coal (hybrids hold either, so the
+    mix is a choice). The players' different drops are all :meth:`drop` of one choice of coal:
+
+    >>> ov = overflow((5,), (3, 3, 0, 0))   # plant 5 (hybrid, burns 2) holds 4 coal/oil
+    >>> ov.excess, ov.min_coal, ov.max_coal
+    (2, 0, 2)
+    >>> ov.drop(ov.max_coal)                # coal first
+    (2, 0, 0, 0)
+    """
+
+    excess: int
+    min_coal: int
+    max_coal: int
+    garbage: int
+    uranium: int
+
+    def drop(self, coal: int) -> Res:
+        """The tokens given back, with ``coal`` of the coal-or-oil excess as coal."""
+        excess = self.excess if self.excess > 0 else 0
+        return (coal, excess - coal, self.garbage, self.uranium)
+
+
+def overflow(plants: tuple[int, ...], res: Res) -> Overflow:
+    """What of ``res`` does not fit on ``plants``: one rule for every discard (the rules' check,
+    the default move, and both bots)."""
+    cc, oc, hc, gc, uc = capacity(plants)
+    c, o, g, u = res
+    over_c = c - cc if c > cc else 0
+    over_o = o - oc if o > oc else 0
+    excess = over_c + over_o - hc
+    lo = excess - over_o if excess > over_o else 0
+    hi = excess if excess < over_c else over_c
+    if excess <= 0:
+        lo = hi = 0
+    return Overflow(excess, lo, hi, g - gc if g > gc else 0, u - uc if u > uc else 0)
+
+
+class PowerChoice(NamedTuple):
+    """A choice of plants to fire: the plants, the cities they power (capped at the cities
+    owned) and the tokens burnt per resource (coal, oil, garbage, uranium)."""
+
+    plants: tuple[int, ...]
+    cities: int
+    burnt: Res
 
 
 def burn_need(fired: tuple[int, ...]) -> tuple[int, int, int, int, int]:
@@ -140,8 +191,8 @@ def _tie_break(row: Subset) -> tuple[int, int, tuple[int, ...]]:
 
 
 @lru_cache(maxsize=1 << 16)
-def best_power(plants: tuple[int, ...], res: Res, cities: int) -> tuple[tuple[int, ...], int, Res]:
-    """The best plants to fire: (plants fired, cities powered, tokens burnt per resource).
+def best_power(plants: tuple[int, ...], res: Res, cities: int) -> PowerChoice:
+    """The best plants to fire, with the cities they power and the tokens they burn.
 
     The key is (most cities, fewest tokens, fewest plants, lowest numbers). The subsets come in
     the order of the last three (:func:`_subsets`), so the first one that can fire at a higher
@@ -158,7 +209,7 @@ def best_power(plants: tuple[int, ...], res: Res, cities: int) -> tuple[tuple[in
             continue
         best_pw = pw
         best = fired
-    return best, best_pw, burnt(best, res)
+    return PowerChoice(best, best_pw, burnt(best, res))
 
 
 def burnt(fired: tuple[int, ...], res: Res, split: dict[int, tuple[int, int]] | None = None) -> Res:

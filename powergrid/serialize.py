@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from powergrid.network import board_for
-from powergrid.state import Auction, Player, State
+from powergrid.state import BASE_DECK, Auction, Player, State
 
 FORMAT = 1
 
@@ -51,12 +51,21 @@ def to_dict(s: State) -> dict[str, Any]:
             "bidders": list(auc.bidders),
             "turn": auc.turn,
             "opener": auc.opener,
+            **({} if auc.sealed is None else {"sealed": list(auc.sealed)}),
         },
         "discard": None if s.discard is None else list(s.discard),
         "turn": s.turn,
         "step3_next": s.step3_next,
         "powered": list(s.powered),
         "result": None if s.result is None else [list(r) for r in s.result],
+        # Only in the sealed-bid variant: every other game's JSON is as it always was.
+        **(
+            {}
+            if s.sealed_last is None
+            else {"sealed_last": [*s.sealed_last[:3], list(s.sealed_last[3])]}
+        ),
+        # Only with a New Power Plants deck, likewise.
+        **({} if s.plant_deck == BASE_DECK else {"plant_deck": s.plant_deck}),
     }
 
 
@@ -97,8 +106,19 @@ def from_dict(d: dict[str, Any]) -> State:
     s.auction = (
         None
         if a is None
-        else Auction(a["plant"], a["bid"], a["high"], tuple(a["bidders"]), a["turn"], a["opener"])
+        else Auction(
+            a["plant"],
+            a["bid"],
+            a["high"],
+            tuple(a["bidders"]),
+            a["turn"],
+            a["opener"],
+            None if a.get("sealed") is None else tuple(a["sealed"]),
+        )
     )
+    last = d.get("sealed_last")
+    s.sealed_last = None if last is None else (last[0], last[1], last[2], tuple(last[3]))
+    s.plant_deck = d.get("plant_deck", BASE_DECK)
     s.discard = None if d["discard"] is None else (d["discard"][0], d["discard"][1])
     s.turn = d["turn"]
     s.step3_next = bool(d["step3_next"])

@@ -7,24 +7,95 @@ import secrets
 from itertools import combinations
 
 from powergrid.errors import IllegalAction
+from powergrid.map_rules import MapRules, rules_for
 from powergrid.maps import GameMap, load_map
-from powergrid.network import board_for
-from powergrid.plants import PLANTS, STEP3
-from powergrid.state import AUCTION, VARIANTS, Player, State
+from powergrid.network import board_for, cities_connected
+from powergrid.plants import BASE_PLANTS, NEW_PLANTS, PLANTS, RANK, STEP3
+from powergrid.state import (
+    AUCTION,
+    BASE_DECK,
+    MIXED_DECK,
+    NEW_DECK,
+    PLANT_DECKS,
+    VARIANTS,
+    Player,
+    State,
+)
 from powergrid.tables import (
+    MIXED_BASE_OUT,
+    NEW_STARTING_NUMBERS,
+    NEW_TOP_NUMBER,
     PLAYER_COUNTS,
-    STARTING_MARKET,
     STARTING_MONEY,
     STARTING_PLANTS,
-    TOP_PLANT,
 )
+
+#: What a deck's set-up gives: the market, the deck (top first), plants out of the game face up
+#: (public) and face down (secret).
+DeckSetup = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _new_deck(rules: MapRules, removed_at_setup: int, rng: random.Random) -> DeckSetup:
+    """Variant 1, the New Power Plants deck alone: the base rules with 01-08 in the market and
+    11 on top (the map may take numbers out: France its 11, then nothing goes on top)."""
+    out = tuple(i for i, p in NEW_PLANTS.items() if p.number in rules.new_deck_removed)
+    market = tuple(i for i, p in NEW_PLANTS.items() if p.number in NEW_STARTING_NUMBERS)
+    top = tuple(i for i, p in NEW_PLANTS.items() if p.number == NEW_TOP_NUMBER and i not in out)
+    rest = [i for i in NEW_PLANTS if i not in market and i not in top and i not in out]
+    rng.shuffle(rest)
+    k = removed_at_setup
+    return market, (*top, *rest[k:], STEP3), out, tuple(rest[:k])
+
+
+def _mixed_deck(removed_at_setup: int, rng: random.Random) -> DeckSetup:
+    """Variant 2, both decks: the base 17 and 18 out (face up; the new deck has none); the 14
+    cards 01-08 drawn one by one, the first of each number out of the game (face up), the second
+    into the market (01 and 02 have no twin: they always start). The rest shuffled, Step 3
+    under, no card on top. The setup removal draws on through the deck and takes out pairs of
+    one number (both cards, face up) until the player count's number of pairs is out; the other
+    cards stay where they were."""
+    gone = [i for i, p in BASE_PLANTS.items() if p.number in MIXED_BASE_OUT]
+    pool = [i for i in BASE_PLANTS if i not in gone] + list(NEW_PLANTS)
+    small = [i for i in pool if PLANTS[i].number in NEW_STARTING_NUMBERS]
+    rng.shuffle(small)
+    market: list[int] = []
+    out: list[int] = []
+    seen: set[int] = set()
+    for i in small:
+        number = PLANTS[i].number
+        if number in seen or not any(PLANTS[j].number == number for j in small if j != i):
+            market.append(i)
+        else:
+            out.append(i)
+        seen.add(number)
+    rest = [i for i in pool if i not in small]
+    rng.shuffle(rest)
+    first: dict[int, int] = {}
+    pairs: list[int] = []
+    for i in rest:
+        if len(pairs) == 2 * removed_at_setup:
+            break
+        number = PLANTS[i].number
+        if number in first:
+            pairs += [first.pop(number), i]
+        else:
+            first[number] = i
+    deck = [i for i in rest if i not in pairs]
+    market.sort(key=RANK.__getitem__)
+    return tuple(market), (*deck, STEP3), (*gone, *out, *pairs), ()
 
 
 def legal_area_sets(gmap: GameMap, count: int) -> list[tuple[str, ...]]:
-    """Every choice of ``count`` areas forming one connected group, sorted."""
+    """Every choice of ``count`` areas that can be played, sorted: the required areas in, the
+    areas one group of neighbours, and their cities one network through cities in play (two
+    neighbouring areas may still be joined only through a city outside them)."""
     out = []
     for combo in combinations(sorted(gmap.areas), count):
-        if gmap.required_areas <= set(combo) and gmap.areas_connected(combo):
+        if (
+            gmap.required_areas <= set(combo)
+            and gmap.areas_connected(combo)
+            and cities_connected(gmap.slug, combo)
+        ):
             out.append(combo)
     return out
 
@@ -55,6 +126,13 @@ def _check_areas(gmap: GameMap, areas: object, count: int) -> tuple[str, ...]:
         raise IllegalAction(
             "invalid_field", f"The area {sorted(missing)[0]!r} must be in play on this map."
         )
+    if not cities_connected(gmap.slug, chosen):
+        raise IllegalAction(
+            "areas_not_connected",
+            "The cities of these areas are not one network: some can be reached only through "
+            "cities outside them, so the game could not end. Choose other areas.",
+            {"areas": list(chosen)},
+        )
     return chosen
 
 
@@ -64,14 +142,26 @@ def new_game(
     seed: int | str | None = None,
     areas: list[str] | tuple[str, ...] | None = None,
     variant: str = "standard",
+    plant_deck: str = BASE_DECK,
 ) -> State:
     """A new game. ``areas`` None picks a random legal set from the seed; ``seed`` None picks a
-    fresh random seed (kept, secret, in the state)."""
+    fresh random seed (kept, secret, in the state). The same arguments give the same game.
+
+    >>> s = new_game(map="germany", players=3, seed=7)
+    >>> s.phase, s.round, s.n, len(s.areas)
+    ('auction', 1, 3, 3)
+    >>> new_game(map="germany", players=3, seed=7).order == s.order
+    True
+    """
     if type(players) is not int or players not in PLAYER_COUNTS:
         raise IllegalAction("invalid_field", "A game has 2 to 6 players.", {"min": 2, "max": 6})
     if variant not in VARIANTS:
         raise IllegalAction(
             "invalid_field", f"Unknown variant {variant!r}.", {"known": list(VARIANTS)}
+        )
+    if plant_deck not in PLANT_DECKS:
+        raise IllegalAction(
+            "invalid_field", f"Unknown plant deck {plant_deck!r}.", {"known": list(PLANT_DECKS)}
         )
     if seed is None:
         seed = secrets.randbits(63)
@@ -93,12 +183,26 @@ def new_game(
     else:
         chosen = _check_areas(gmap, areas, table.areas)
 
-    # Deck: 13 and the Step 3 card aside, shuffle, remove some face down, 13 on top, Step 3 under.
-    rest = [n for n in PLANTS if n not in STARTING_PLANTS and n != TOP_PLANT]
-    rng.shuffle(rest)
-    k = table.removed_at_setup
-    setup_removed = tuple(rest[:k])
-    deck = (TOP_PLANT, *rest[k:], STEP3)
+    # Deck: the top plant (13; France: 11) and the Step 3 card aside, and the map's plants out of
+    # the game; shuffle, remove some face down, the top plant on top, Step 3 under.
+    rules = rules_for(gmap.slug)
+    if plant_deck == NEW_DECK:
+        market, deck, removed, setup_removed = _new_deck(rules, table.removed_at_setup, rng)
+    elif plant_deck == MIXED_DECK:
+        market, deck, removed, setup_removed = _mixed_deck(table.removed_at_setup, rng)
+    else:
+        top = rules.top_plant
+        rest = [
+            n
+            for n in BASE_PLANTS
+            if n not in STARTING_PLANTS and n != top and n not in rules.removed_plants
+        ]
+        rng.shuffle(rest)
+        k = table.removed_at_setup
+        setup_removed = tuple(rest[:k])
+        deck = (top, *rest[k:], STEP3)
+        market = STARTING_PLANTS
+        removed = rules.removed_plants
     order = list(range(players))
     rng.shuffle(order)
 
@@ -113,11 +217,11 @@ def new_game(
     s.phase = AUCTION
     s.order = tuple(order)
     s.players = tuple(Player(STARTING_MONEY) for _ in range(players))
-    s.market = STARTING_PLANTS
+    s.market = market
     s.deck = deck
-    s.removed = ()
+    s.removed = removed
     s.setup_removed = setup_removed
-    s.resources = STARTING_MARKET
+    s.resources = rules.starting_market
     s.cities = {}
     s.done = (False,) * players
     s.bought_any = False
@@ -127,5 +231,7 @@ def new_game(
     s.step3_next = False
     s.powered = (0,) * players
     s.result = None
+    s.sealed_last = None
+    s.plant_deck = plant_deck
     s.board = board_for(gmap.slug, chosen)
     return s

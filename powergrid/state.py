@@ -8,9 +8,10 @@ wholesale, never mutated, once a state is published). Treat states as read-only 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from powergrid.tables import TOTAL_TOKENS
+from powergrid.text import gettext_noop
 
 if TYPE_CHECKING:
     from powergrid.network import Board
@@ -22,9 +23,51 @@ BUILD = "build"
 BUREAUCRACY = "bureaucracy"
 FINISHED = "finished"
 
+#: Every phase, in the order of a round, with its English label (translated by the server) and
+#: its number in the rules (phase 1, the player order, takes no moves).
+PHASES: dict[str, tuple[str, int | None]] = {
+    AUCTION: (gettext_noop("Auction"), 2),
+    RESOURCES: (gettext_noop("Buying resources"), 3),
+    BUILD: (gettext_noop("Building"), 4),
+    BUREAUCRACY: (gettext_noop("Bureaucracy"), 5),
+    FINISHED: (gettext_noop("Finished"), None),
+}
+
 STANDARD = "standard"
 FIRST_GAME = "first_game"
-VARIANTS = (STANDARD, FIRST_GAME)
+#: The standard rules with sealed-bid auctions: after a plant is put up, every other player
+#: still in the round's auctions gives one sealed bid at the same time (awaited all at once, as
+#: in phase 5); the highest wins and pays the second-highest bid plus one (never more than its
+#: own bid); ties go to the earlier in player order. Bids stay hidden until all are in.
+SEALED_BID = "sealed_bid"
+#: The rule variants a game may be played with.
+VARIANTS = (STANDARD, FIRST_GAME, SEALED_BID)
+
+#: The plant decks (seed 001, second half: the New Power Plants expansion). ``base``: the base
+#: game's deck. ``new`` (variant 1): the new deck alone; plants 01-08 start the market, 11 on top
+#: (out of the game on the France map). ``mixed`` (variant 2): both decks without the base 17, 18;
+#: of each number only one card plays, the second one drawn (the first leaves the game, face up).
+#: Variant 3 (the big plants 52-60) and variant 4 (a deck of one's own) are not offered: the seed
+#: gives neither the big plants' cards nor a fixed deck for variant 4.
+BASE_DECK = "base"
+NEW_DECK = "new"
+MIXED_DECK = "mixed"
+PLANT_DECKS = (BASE_DECK, NEW_DECK, MIXED_DECK)
+
+
+_T = TypeVar("_T")
+
+#: A player's fields (what :meth:`Player.replace` may change).
+PLAYER_FIELDS = ("money", "plants", "res", "cities")
+
+
+def _changed(copy: _T, changes: dict[str, Any], fields: tuple[str, ...]) -> _T:
+    """``copy`` (a fresh copy) with ``changes`` set; a name not in ``fields`` is refused."""
+    for key, value in changes.items():
+        if key not in fields:
+            raise TypeError(f"{type(copy).__name__} has no field {key!r}")
+        setattr(copy, key, value)
+    return copy
 
 
 class Player:
@@ -57,6 +100,10 @@ class Player:
         p.cities = self.cities
         return p
 
+    def replace(self, **changes: Any) -> Player:
+        """A new player with some fields changed (see :meth:`State.replace`)."""
+        return _changed(self.copy(), changes, PLAYER_FIELDS)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Player):
             return NotImplemented
@@ -79,7 +126,7 @@ class Player:
 class Auction:
     """The auction under way: the plant, the high bid and bidder, who is still in, whose turn."""
 
-    __slots__ = ("bid", "bidders", "high", "opener", "plant", "turn")
+    __slots__ = ("bid", "bidders", "high", "opener", "plant", "sealed", "turn")
 
     plant: int
     bid: int
@@ -87,9 +134,19 @@ class Auction:
     bidders: tuple[int, ...]
     turn: int
     opener: int
+    #: Sealed-bid variant: per seat, its sealed bid (-1: not given yet, 0: passed); the opener's
+    #: is its opening bid. None in an open auction.
+    sealed: tuple[int, ...] | None
 
     def __init__(
-        self, plant: int, bid: int, high: int, bidders: tuple[int, ...], turn: int, opener: int
+        self,
+        plant: int,
+        bid: int,
+        high: int,
+        bidders: tuple[int, ...],
+        turn: int,
+        opener: int,
+        sealed: tuple[int, ...] | None = None,
     ) -> None:
         self.plant = plant
         self.bid = bid
@@ -97,9 +154,10 @@ class Auction:
         self.bidders = bidders  # seats still in this auction, in seat order
         self.turn = turn  # the seat whose bid is awaited
         self.opener = opener
+        self.sealed = sealed
 
-    def _key(self) -> tuple[int, int, int, tuple[int, ...], int, int]:
-        return (self.plant, self.bid, self.high, self.bidders, self.turn, self.opener)
+    def _key(self) -> tuple[Any, ...]:
+        return (self.plant, self.bid, self.high, self.bidders, self.turn, self.opener, self.sealed)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Auction):
@@ -109,9 +167,10 @@ class Auction:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return "Auction(plant={}, bid={}, high={}, bidders={}, turn={}, opener={})".format(
+        text = "Auction(plant={}, bid={}, high={}, bidders={}, turn={}, opener={}".format(
             *self._key()
         )
+        return text + (")" if self.sealed is None else f", sealed={self.sealed})")
 
 
 _FIELDS = (
@@ -139,6 +198,8 @@ _FIELDS = (
     "step3_next",
     "powered",
     "result",
+    "sealed_last",
+    "plant_deck",
 )
 
 
@@ -165,6 +226,9 @@ class State:
       step3_next                        - Step 3 card drawn in phase 4: step 3 from phase 5
       powered                           - per seat: cities powered this round (phase 5)
       result                            - at the end: per seat (powered, money, cities, rank)
+      sealed_last                       - sealed-bid variant: the last sealed auction, public
+                                          once resolved: (plant, winner, price, bid per seat)
+      plant_deck                        - the plant deck played (``PLANT_DECKS``)
     """
 
     __slots__ = (*_FIELDS, "board")
@@ -193,6 +257,8 @@ class State:
     step3_next: bool
     powered: tuple[int, ...]
     result: tuple[tuple[int, int, int, int], ...] | None
+    sealed_last: tuple[int, int, int, tuple[int, ...]] | None
+    plant_deck: str
     board: Board
 
     def copy(self) -> State:
@@ -222,8 +288,22 @@ class State:
         s.step3_next = self.step3_next
         s.powered = self.powered
         s.result = self.result
+        s.sealed_last = self.sealed_last
+        s.plant_deck = self.plant_deck
         s.board = self.board
         return s
+
+    def replace(self, **changes: Any) -> State:
+        """A new state with some fields changed, the rest shared: the public way to build a
+        position (a test's, a puzzle's) from one the engine made. Unknown fields are refused.
+
+        >>> import powergrid
+        >>> s = powergrid.new_game(map="germany", players=3, seed=1)
+        >>> t = s.replace(round=2)
+        >>> (s.round, t.round, t.order == s.order)
+        (1, 2, True)
+        """
+        return _changed(self.copy(), changes, (*_FIELDS, "board"))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -108,6 +108,14 @@ TOP_PLANT = 13
 #: The starting plant market.
 STARTING_PLANTS = (3, 4, 5, 6, 7, 8, 9, 10)
 
+#: New Power Plants (seed 001, second half), by printed number. Variant 1 (the new deck alone):
+#: the market starts with 01-08 and 11 goes on top of the deck. Variant 2 (both decks): the base
+#: 17 and 18 are out of the game, and of the 01-08 of both decks (14 cards) the second card drawn
+#: of each number starts in the market, the first leaves the game.
+NEW_STARTING_NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8)
+NEW_TOP_NUMBER = 11
+MIXED_BASE_OUT = (17, 18)
+
 #: Default player colours by seat.
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
 

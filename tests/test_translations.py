@@ -111,6 +111,7 @@ SIGNED_IN_PAGES = [
     "/accounts/password/change/",
     "/accounts/logout/",
     "/accounts/reauthenticate/",
+    "/account/bot/",
 ]
 
 ANONYMOUS_PAGES = [
@@ -135,7 +136,10 @@ def test_anonymous_pages_in_japanese(anon_ja, url):
     _check(anon_ja.get(url))
 
 
-def test_token_page_with_a_token_in_japanese(ja_client):
+def test_token_page_with_a_token_in_japanese(ja_client, ja_user):
+    # Creating a token asks for the password again (allauth's reauthentication page).
+    _check(ja_client.get("/accounts/reauthenticate/"))
+    ja_client.post("/accounts/reauthenticate/", {"password": "pw-tanaka-123456"})
     _check(ja_client.post("/accounts/tokens/", {"create": "1"}))
     _check(ja_client.get("/accounts/tokens/"))
 
@@ -190,10 +194,60 @@ def test_game_pages_in_japanese(ja_user, ja_client):
     _check(ja_client.get(f"/games/{open_game.pk}/"))
     for u in others:
         services.game_join(game_id=open_game.pk, user=u)
-    game = services.game_start(game_id=open_game.pk, user=ja_user)
+    game = open_game
+    game.refresh_from_db()  # the last join started it (auto_start)
     names = {u.username for u in others} | {ja_user.username}
     _check(ja_client.get("/"), allowed=names)
     _check(ja_client.get(f"/games/{game.pk}/"), allowed=names)
+    _check(ja_client.get(f"/games/{game.pk}/plans/"), allowed=names)
+    # A plan refused: the error in Japanese, the inputs kept.
+    r = ja_client.post(f"/games/{game.pk}/plans/", {"kind": "buy", "coal": "1", "max_price": "0"})
+    _check(r, allowed=names, status=400)
+    # A one-tap link's confirmation page and a refused link.
+    from games.inbox import onetap
+    from games.models import Seat
+
+    seat = Seat.objects.get(game=game, user=ja_user)
+    url = onetap.link(game=game, seat=seat.seat, user_id=ja_user.pk, choice="power", hours=5)
+    path = "/" + url.split("://", 1)[1].split("/", 1)[1]
+    _check(ja_client.get(path), allowed=names)
+    _check(ja_client.get(path[:-4] + "xyz/"), status=410)
+
+
+def test_webhooks_page_in_japanese(ja_client):
+    allowed = {"Discord", "Slack", "JSON", "https", "HTTPS"}  # names of things, not English
+    _check(ja_client.get("/webhooks/"), allowed=allowed)
+    _check(ja_client.post("/webhooks/", {"url": "ftp://x"}), allowed=allowed, status=400)
+
+
+def test_reply_by_email_answers_in_japanese(ja_user):
+    from games import services
+    from games.inbox.receive import mail_receive
+    from games.models import Game, Notification, Seat
+    from games.notifications.emails import email_build
+
+    others = [
+        get_user_model().objects.create_user(
+            username=f"q{next(_n)}", email=f"q{next(_n)}@example.com", password="pw-123456-x"
+        )
+        for _ in range(2)
+    ]
+    game = services.game_create(creator=ja_user, map="germany", max_players=3)
+    for u in others:
+        services.game_join(game_id=game.pk, user=u)
+    game = Game.objects.get(pk=game.pk)
+    seat = Seat.objects.get(game=game, user=ja_user)
+    from games.inbox.tokens import reply_address
+
+    to = reply_address(game_id=game.pk, seat=seat.seat, seq=game.seq, user_id=ja_user.pk, hours=5)
+    raw = (
+        f"From: <{ja_user.email}>\r\nTo: {to}\r\nSubject: Re\r\nMessage-ID: <ja@x>\r\n"
+        "Content-Type: text/plain; charset=utf-8\r\n\r\nこんにちは\r\n"
+    ).encode()
+    mail_receive(raw, via="pipe")
+    mail = email_build(Notification.objects.get(kind="reply", recipient=ja_user))
+    assert "受け付けられませんでした" in mail.subject
+    assert "1行目が手になっていません" in mail.body
 
 
 def test_mailbox_in_japanese(ja_client, settings, tmp_path):
@@ -257,7 +311,7 @@ def test_catalogue_holds_every_marked_string(tmp_path):
 
     if shutil.which("xgettext") is None or shutil.which("msgmerge") is None:
         pytest.skip("gettext is not installed")
-    for name in ("accounts", "config", "games", "templates", "manage.py"):
+    for name in ("accounts", "config", "games", "powergrid", "templates", "manage.py"):
         (tmp_path / name).symlink_to(ROOT / name)
     out = tmp_path / "locale" / "ja" / "LC_MESSAGES"
     out.mkdir(parents=True)
@@ -289,3 +343,26 @@ def test_catalogue_holds_every_marked_string(tmp_path):
     assert sorted(found - have, key=str) == [], (
         "run: python manage.py makemessages -l ja --ignore=.venv --ignore=var, then translate"
     )
+
+
+def test_every_error_code_reads_in_japanese_without_english():
+    """Every code a page can show (the engine's and the server's) has its Japanese sentence, and
+    a Japanese reader sees no English engine sentence beside it."""
+    from django.utils import translation
+
+    from games.api.errors import ENGINE_CODES, ERROR_CODES
+    from games.web.errors import error_text
+
+    english = "The bid must be at least 16 Elektro."
+    with translation.override("ja"):
+        for code in sorted(set(ENGINE_CODES) | set(ERROR_CODES)):
+            text = error_text(code, english)
+            assert text, code
+            assert "Elektro" not in text, code
+            assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text), (code, text)
+    with translation.override("en"):
+        assert error_text("bid_too_low", english) == english
+
+
+def test_player_page_in_japanese(ja_client, ja_user):
+    _check(ja_client.get(f"/players/{ja_user.username}/"), allowed={ja_user.username})

@@ -14,7 +14,7 @@ from knox.crypto import hash_token
 from knox.settings import CONSTANTS, knox_settings
 from rest_framework import exceptions
 
-from games import rows
+from games.fastpath import rows
 
 if TYPE_CHECKING:  # importing it at run time would cycle through DRF's settings
     from drf_spectacular.openapi import AutoSchema
@@ -27,9 +27,9 @@ class TokenAuthentication(KnoxTokenAuthentication):
     Personal tokens here never expire (TOKEN_TTL None), so only the token in hand is checked.
 
     The lookup is knox's (the rows with the token's key prefix, each with its user; the digest
-    compared in constant time; an expired one deleted and skipped; an inactive user refused), read
-    with SQL built once (``games.rows``) instead of through the ORM's compiler: it runs on every
-    API request. Nothing is cached between requests, so a revoked token fails at once.
+    compared in constant time; an expired one deleted and skipped; an inactive user refused),
+    read with SQL built once (``games.fastpath.rows``) instead of through the ORM's compiler: it
+    runs on every API request. Nothing is cached between requests, so a revoked token fails at once.
     """
 
     def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:

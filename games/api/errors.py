@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
@@ -45,6 +46,7 @@ ERROR_CODES: dict[str, str] = {
     "idempotency_key_reused": "422: the Idempotency-Key was used before for a different request.",
     "stale_state": "409: expected_seq is behind the game's seq; fetch the state and retry.",
     "game_not_started": "409: the game is still open.",
+    "game_not_finished": "409: the game is not over (its record and seed come at the end).",
     "game_already_started": "409: the game has started (join, leave, start refused).",
     "game_full": "409: all seats are taken.",
     "already_joined": "409: the caller already holds a seat.",
@@ -53,6 +55,21 @@ ERROR_CODES: dict[str, str] = {
     "service_unavailable": "503: the database is briefly unavailable; nothing was changed. Retry "
     "after Retry-After seconds (with the same Idempotency-Key).",
     "server_error": "500: a bug; reported to the operators.",
+    "request_too_large": "413: the body is larger than the server accepts (details.max_bytes).",
+    "bad_request": "400: the request could not be read (a malformed header, say).",
+    "invalid_plan": "400: a plan's field is missing or wrong (details.field).",
+    "plan_not_found": "404: no such plan of yours (one that has acted is gone).",
+    "game_not_running": "409: plans are for a game under way.",
+    "invalid_webhook": "400: a webhook's field is wrong (details.field: url, format, events).",
+    "webhook_not_found": "404: no such webhook of yours.",
+    "invalid_message": "400: a chat message is empty or longer than 1000 characters.",
+    "edit_window_over": "400: a chat message can be changed for 10 minutes only.",
+    "message_not_found": "404: no such chat message (or not yours to change).",
+    "bot_upgrade_refused": "409: only an account that has never held a seat can become a bot.",
+    "not_invited": "403: the game is by invitation; its link or the creator's invitation lets "
+    "you in.",
+    "below_reliability": "403: the game asks for players who make more of their turns in time "
+    "(details.min_on_time, details.yours).",
 }
 
 # The engine's codes (400), from shared/API.md: the engine owns the list.
@@ -126,6 +143,35 @@ def handler404(request: Any, exception: Exception | None = None) -> HttpResponse
         except Exception:  # a broken page must not turn a 404 into a 500
             pass
     return JsonResponse(error_body("not_found", "No such URL."), status=status.HTTP_404_NOT_FOUND)
+
+
+def handler400(request: Any, exception: Exception | None = None) -> HttpResponse:
+    """A request Django itself refused (a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, a bad host,
+    a malformed header): under /api/ JSON with a code (413 ``request_too_large`` for a body too
+    big), elsewhere the plain page."""
+    too_big = isinstance(exception, RequestDataTooBig)
+    if _wants_page(request):
+        return HttpResponse(
+            loader.get_template("400.html").render({"too_big": too_big}),
+            status=413 if too_big else 400,
+        )
+    if too_big:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return JsonResponse(
+            error_body(
+                "request_too_large",
+                f"The request body is larger than {limit} bytes.",
+                {"max_bytes": limit},
+            ),
+            status=413,
+        )
+    return JsonResponse(error_body("bad_request", "The request could not be read."), status=400)
+
+
+def handler403(request: Any, exception: Exception | None = None) -> HttpResponse:
+    if _wants_page(request):
+        return HttpResponse(loader.get_template("403.html").render({}), status=403)
+    return JsonResponse(error_body("permission_denied", "Not allowed."), status=403)
 
 
 def handler500(request: Any) -> HttpResponse:

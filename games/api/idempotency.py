@@ -1,9 +1,5 @@
-"""The ``Idempotency-Key`` header: a retried request gets the first response and changes nothing.
-
-The record is written in the same transaction as the change it describes, so either both exist or
-neither does. Two concurrent requests with one key: the second's insert hits the unique constraint,
-its transaction (move included) rolls back, and it answers with the first's stored response.
-"""
+"""The ``Idempotency-Key`` header, as HTTP: reading the key, and answering what
+``games.services.idempotency.idempotent_run`` (which owns the transaction) says."""
 
 from __future__ import annotations
 
@@ -14,14 +10,13 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, transaction
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.errors import error_body
-from games.models import IdempotencyRecord
 from games.services.errors import ServiceError
+from games.services.idempotency import Answer, idempotent_run
 
 HEADER = "Idempotency-Key"
 MAX_KEY = 255
@@ -33,8 +28,8 @@ def _fingerprint(request: Request) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
-def _replay(record: IdempotencyRecord, fingerprint: str) -> Response:
-    if record.fingerprint != fingerprint:
+def _response(answer: Answer) -> Response:
+    if answer.reused:
         return Response(
             error_body(
                 "idempotency_key_reused",
@@ -43,8 +38,9 @@ def _replay(record: IdempotencyRecord, fingerprint: str) -> Response:
             ),
             status=422,
         )
-    response = Response(record.response_body, status=record.response_status)
-    response["Idempotent-Replayed"] = "true"
+    response = Response(answer.body, status=answer.status)
+    if answer.replayed:
+        response["Idempotent-Replayed"] = "true"
     return response
 
 
@@ -69,28 +65,5 @@ def idempotent(request: Request, do: Callable[[], tuple[int, Any]]) -> Response:
     user = request.user
     if not isinstance(user, User):  # the views using this require IsAuthenticated first
         raise NotAuthenticated()
-    fingerprint = _fingerprint(request)
-    existing = IdempotencyRecord.objects.filter(user=user, key=key).first()
-    if existing is not None:
-        return _replay(existing, fingerprint)
-    try:
-        with transaction.atomic():
-            try:
-                status, body = do()
-            except ServiceError as exc:
-                status, body = exc.status, exc.as_body()
-            # Stored as JSON text round-tripped, so the replay is byte-for-byte the same shape.
-            stored = json.loads(json.dumps(body, cls=DjangoJSONEncoder))
-            IdempotencyRecord.objects.create(
-                user=user,
-                key=key,
-                fingerprint=fingerprint,
-                response_status=status,
-                response_body=stored,
-            )
-    except IntegrityError:
-        record = IdempotencyRecord.objects.filter(user=user, key=key).first()
-        if record is None:
-            raise
-        return _replay(record, fingerprint)
-    return Response(stored, status=status)
+    answer = idempotent_run(user=user, key=key, fingerprint=_fingerprint(request), do=do)
+    return _response(answer)

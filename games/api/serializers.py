@@ -3,19 +3,20 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-import powergrid
+from accounts.models import validate_display_name
 from games.api.errors import ENGINE_CODES, ERROR_CODES
-from games.models import COLOURS, Game, Move
+from games.models import Game, Move
 from games.services import lobby
-from powergrid.tables import RESOURCES as TABLE_RESOURCES
-
-RESOURCES = list(TABLE_RESOURCES)
-ACTION_TYPES = list(powergrid.ACTION_TYPES)
+from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
+from powergrid.plants import FUELS
+from powergrid.state import PHASES, PLANT_DECKS, VARIANTS
+from powergrid.tables import COLOURS
 
 
 # ---------------------------------------------------------------- errors
@@ -53,7 +54,9 @@ class TokenResponseSerializer(serializers.Serializer):
 class MeSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     email = serializers.EmailField(read_only=True)
-    display_name = serializers.CharField(max_length=40, allow_blank=True, required=False)
+    display_name = serializers.CharField(
+        max_length=40, allow_blank=True, required=False, validators=[validate_display_name]
+    )
     timezone = serializers.CharField(
         max_length=64, required=False, help_text="IANA name, e.g. Asia/Tokyo."
     )
@@ -64,10 +67,11 @@ class MeSerializer(serializers.Serializer):
     reminder_fraction = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
     vacation_days_per_year = serializers.IntegerField(read_only=True)
     vacation_days_used = serializers.IntegerField(read_only=True)
+    bot_account = serializers.BooleanField(
+        read_only=True, help_text="A third party's bot (POST /api/v1/me/bot/ makes one)."
+    )
 
     def validate_timezone(self, value: str) -> str:
-        import zoneinfo
-
         if value not in zoneinfo.available_timezones():
             raise serializers.ValidationError("Unknown IANA time zone.")
         return value
@@ -100,12 +104,31 @@ class ViewboxSerializer(serializers.Serializer):
     height = serializers.FloatField()
 
 
+class MapRulesSerializer(serializers.Serializer):
+    """What differs from the base game's set-up on this map (France, Italy: seed 002)."""
+
+    starting_market = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Tokens in each resource market at the start."
+    )
+    cheapest_price = serializers.DictField(
+        child=serializers.IntegerField(allow_null=True),
+        help_text="The price of the cheapest token of each resource at the start.",
+    )
+    top_plant = serializers.IntegerField(help_text="The plant on top of the deck (13 usually).")
+    removed_plants = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Plants out of the game on this map."
+    )
+    required_areas = serializers.ListField(child=serializers.CharField())
+    notes = serializers.ListField(child=serializers.CharField(), help_text="The rules in words.")
+
+
 class MapSummarySerializer(serializers.Serializer):
     slug = serializers.CharField()
     name_en = serializers.CharField()
     name_ja = serializers.CharField()
     areas = MapAreaSerializer(many=True)
     required_areas = serializers.ListField(child=serializers.CharField())
+    rules = MapRulesSerializer()
 
 
 class MapSerializer(MapSummarySerializer):
@@ -125,13 +148,44 @@ class GameOptionsSerializer(serializers.Serializer):
         help_text="Hours each player has for a move: 12 (half a day) to 168 (7 days).",
     )
     variant = serializers.ChoiceField(
-        choices=list(lobby.VARIANTS),
+        choices=list(VARIANTS),
         default="standard",
-        help_text="`first_game`: step 1 only, the game ends when a player connects 7 cities.",
+        help_text="`first_game`: step 1 only, the game ends when a player connects 7 cities. "
+        "`sealed_bid`: every bidder gives one sealed bid at once for each plant put up.",
+    )
+    plant_deck = serializers.ChoiceField(
+        choices=list(PLANT_DECKS),
+        default="base",
+        help_text="The power plant deck (New Power Plants expansion). `base`: the base game's. "
+        "`new` (variant 1): the new deck alone, plants 1-8 start the market, 11 on top (out of "
+        "the game on the France map). `mixed` (variant 2): both decks; of each number only the "
+        "second card drawn plays, the first leaves the game face up. A new-deck card has the id "
+        "100 + its number: actions name plants by id.",
     )
     pause_weekends = serializers.BooleanField(
         default=False,
         help_text="Deadlines do not run on Saturdays and Sundays, in each player's time zone.",
+    )
+    auto_start = serializers.BooleanField(
+        default=True,
+        help_text="Start the game by itself when its last seat fills (false: the creator "
+        "starts it). Every player gets the game-started email either way.",
+    )
+    chat_public = serializers.BooleanField(
+        default=False, help_text="Whether people who do not play may read the game's chat."
+    )
+    private = serializers.BooleanField(
+        default=False,
+        help_text="By invitation only: not listed; joined with the creator's private link "
+        "(`invite_url`, `code` in the join call) or by an invitation "
+        "(`POST /api/v1/games/{id}/invitations/`).",
+    )
+    min_on_time = serializers.IntegerField(
+        min_value=0,
+        max_value=100,
+        default=0,
+        help_text="Only players with at least this percentage of their recent turns in time "
+        "may join (0: anyone; a player with no record yet may join). 403 `below_reliability`.",
     )
     timeouts_before_bot = serializers.IntegerField(
         min_value=0,
@@ -195,6 +249,45 @@ class GameSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    seed_commitment = serializers.CharField(
+        allow_null=True,
+        help_text='SHA-256 (hex) of "<game id>:<seed>", published from the start (null while '
+        "open): the deck and first player order follow from the seed, which stays secret.",
+    )
+    seed = serializers.IntegerField(
+        allow_null=True, help_text="The seed, revealed when the game is over (null until then)."
+    )
+    invite_url = serializers.CharField(
+        required=False,
+        help_text="The private invitation link: to the creator only, while the game is open.",
+    )
+
+
+class JoinSerializer(serializers.Serializer):
+    code = serializers.CharField(
+        required=False, allow_blank=True, help_text="A private game's code (its invitation link's)."
+    )
+
+
+class InvitationSerializer(serializers.Serializer):
+    username = serializers.CharField(help_text="The invited player's username.")
+
+
+class GameRecordSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    map = serializers.CharField()
+    players = serializers.IntegerField()
+    areas = serializers.ListField(
+        child=serializers.CharField(), allow_null=True, help_text="null: drawn from the seed."
+    )
+    variant = serializers.ChoiceField(choices=list(VARIANTS))
+    plant_deck = serializers.ChoiceField(choices=list(PLANT_DECKS))
+    seed = serializers.IntegerField()
+    commitment = serializers.CharField()
+    moves = serializers.ListField(
+        child=serializers.JSONField(), help_text="[seat, action] in the order played."
+    )
+    result = serializers.JSONField(help_text="The final results, as the state's result.")
 
 
 class MoveSerializer(serializers.Serializer):
@@ -207,68 +300,37 @@ class MoveSerializer(serializers.Serializer):
 
 
 # ---------------------------------------------------------------- actions (request side)
-def _action(name: str, doc: str, **fields: Any) -> type[serializers.Serializer]:
-    attrs: dict[str, Any] = {"type": serializers.ChoiceField(choices=[name])}
-    attrs.update(fields)
-    attrs["__doc__"] = doc
+def _field(f: Field) -> serializers.Field:
+    """The request schema of one action field, from how the engine says it is written."""
+    opt: dict[str, Any] = {"help_text": f.help, "required": f.required}
+    if f.kind in ("int", "plant"):
+        return serializers.IntegerField(**opt)
+    if f.kind == "count":
+        return serializers.IntegerField(min_value=0, default=0, **{**opt, "required": False})
+    if f.kind == "tokens":
+        return serializers.DictField(child=serializers.IntegerField(min_value=0), **opt)
+    if f.kind == "cities":
+        return serializers.ListField(child=serializers.CharField(), **opt)
+    if f.kind == "plants":
+        return serializers.ListField(child=serializers.IntegerField(), **opt)
+    return serializers.DictField(  # hybrid
+        child=serializers.DictField(child=serializers.IntegerField(min_value=0)), **opt
+    )
+
+
+def _action_serializer(spec: ActionType) -> type[serializers.Serializer]:
+    """One action type's request body, derived from the engine's registry."""
+    attrs: dict[str, Any] = {"type": serializers.ChoiceField(choices=[spec.name])}
+    attrs.update({f.name: _field(f) for f in spec.fields})
+    attrs["__doc__"] = spec.summary
     return type(
-        "".join(p.capitalize() for p in name.split("_")) + "ActionSerializer",
+        "".join(p.capitalize() for p in spec.name.split("_")) + "ActionSerializer",
         (serializers.Serializer,),
         attrs,
     )
 
 
-def _res_counts(required: bool = False) -> dict[str, Any]:
-    return {
-        r: serializers.IntegerField(min_value=0, required=required, default=0) for r in RESOURCES
-    }
-
-
-ACTION_SERIALIZERS = [
-    _action(
-        "choose_plant",
-        "Phase 2: open an auction for a plant in the current market.",
-        plant=serializers.IntegerField(help_text="Plant number."),
-        bid=serializers.IntegerField(help_text="At least the plant's number."),
-    ),
-    _action("pass_auction", "Phase 2: decline to open an auction this round (not in round 1)."),
-    _action(
-        "bid",
-        "Phase 2: raise the current auction's bid.",
-        amount=serializers.IntegerField(help_text="More than the current high bid."),
-    ),
-    _action("pass_bid", "Phase 2: drop out of the current auction."),
-    _action(
-        "discard_plant",
-        "Right after winning a plant over the limit: discard one.",
-        plant=serializers.IntegerField(),
-        drop=serializers.DictField(
-            child=serializers.IntegerField(min_value=0),
-            required=False,
-            help_text="{resource: n} tokens to drop when they no longer fit.",
-        ),
-    ),
-    _action(
-        "buy_resources",
-        "Phase 3: buy resources (all zero buys nothing). Omitted resources count 0.",
-        **_res_counts(),
-    ),
-    _action(
-        "build",
-        "Phase 4: build in cities, charged at the cheapest allowed order.",
-        cities=serializers.ListField(child=serializers.CharField(), help_text="City slugs."),
-    ),
-    _action(
-        "power",
-        "Phase 5: fire plants. Omitting plants fires the best choice.",
-        plants=serializers.ListField(child=serializers.IntegerField(), required=False),
-        hybrid=serializers.DictField(
-            child=serializers.DictField(child=serializers.IntegerField(min_value=0)),
-            required=False,
-            help_text='{plant: {"coal": n, "oil": m}} for hybrid plants.',
-        ),
-    ),
-]
+ACTION_SERIALIZERS = [_action_serializer(spec) for spec in ACTIONS.values()]
 
 ACTION_SCHEMA = PolymorphicProxySerializer(
     component_name="Action",
@@ -300,11 +362,19 @@ class MoveSubmitSerializer(serializers.Serializer):
 class PlantSerializer(serializers.Serializer):
     number = serializers.IntegerField(required=False)
     fuel = serializers.ChoiceField(
-        choices=["coal", "oil", "hybrid", "garbage", "uranium", "ecological", "fusion"],
+        choices=list(FUELS),
         required=False,
     )
     burns = serializers.IntegerField(required=False)
     powers = serializers.IntegerField(required=False)
+    id = serializers.IntegerField(
+        required=False,
+        help_text="New Power Plants cards only: 100 + number, what actions name (a base card's "
+        "id is its number).",
+    )
+    deck = serializers.ChoiceField(
+        choices=["new"], required=False, help_text="New Power Plants cards only: `new`."
+    )
     stored = serializers.DictField(
         child=serializers.IntegerField(), required=False, help_text="Own plants only."
     )
@@ -335,7 +405,7 @@ class AuctionSerializer(serializers.Serializer):
 
 
 class LegalEntrySerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=ACTION_TYPES)
+    type = serializers.ChoiceField(choices=list(ACTION_TYPES))
     plants = serializers.JSONField(
         required=False,
         help_text="choose_plant: [{number, min_bid}]; discard_plant/power: plant numbers.",
@@ -360,14 +430,17 @@ class StateSerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True, help_text="The caller's seat, null if none.")
     round = serializers.IntegerField()
     step = serializers.IntegerField()
-    phase = serializers.ChoiceField(
-        choices=["auction", "resources", "build", "bureaucracy", "finished"]
-    )
+    phase = serializers.ChoiceField(choices=list(PHASES))
     order = serializers.ListField(child=serializers.IntegerField())
     to_act = serializers.ListField(child=serializers.IntegerField())
     deadline = serializers.DateTimeField(allow_null=True)
     players = PlayerSerializer(many=True)
     plant_market = PlantMarketSerializer()
+    plant_deck = serializers.ChoiceField(
+        choices=list(PLANT_DECKS),
+        required=False,
+        help_text="Only with a New Power Plants deck: `new` or `mixed` (absent: the base deck).",
+    )
     deck_size = serializers.IntegerField()
     resource_market = serializers.DictField(
         child=serializers.ListField(child=serializers.IntegerField()),
@@ -389,3 +462,107 @@ class PaginatedGamesSerializer(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = GameSerializer(many=True)
+
+
+# ---------------------------------------------------------------- plans
+class PlanSerializer(serializers.Serializer):
+    """One of the caller's plans (games.plans). Fields by kind; see docs/API.md, Plans."""
+
+    kind = serializers.ChoiceField(
+        choices=["proxy_bid", "auto_pass", "pass_when_nothing", "buy", "build", "power"]
+    )
+    plant = serializers.IntegerField(required=False, help_text="proxy_bid: a plant of the market.")
+    max = serializers.IntegerField(
+        required=False, help_text="proxy_bid: the most you will pay (at least the plant's number)."
+    )
+    round = serializers.IntegerField(
+        required=False,
+        help_text="In answers, for auto_pass, buy, build and power: the round it is for (set by "
+        "the server, ignored in a request: this round while its phase has not passed, else the "
+        "next).",
+    )
+    amounts = serializers.DictField(
+        child=serializers.IntegerField(min_value=0),
+        required=False,
+        help_text='buy: tokens wanted per resource, e.g. {"coal": 2, "oil": 1}.',
+    )
+    max_price = serializers.IntegerField(
+        required=False, help_text="buy: buy a token only if it costs at most this."
+    )
+    cities = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="build: city slugs, built in the cheapest order.",
+    )
+    max_total = serializers.IntegerField(
+        required=False, help_text="build: build only if all of them cost at most this in total."
+    )
+
+
+class PlanListSerializer(serializers.Serializer):
+    plans = PlanSerializer(many=True)
+
+
+class PlanSetSerializer(serializers.Serializer):
+    plan = PlanSerializer()
+    moves_made = serializers.IntegerField(
+        help_text="Moves the plans made at once (0 when it waits for its turn)."
+    )
+    seq = serializers.IntegerField(help_text="The game's seq after them.")
+
+
+# ---------------------------------------------------------------- forecast
+class SeatPaceSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    median_reply_hours = serializers.FloatField(
+        allow_null=True, help_text="Median time from the move before to this seat's own move."
+    )
+    waited_hours = serializers.FloatField(help_text="Hours the game waited on it, recent moves.")
+    replies = serializers.IntegerField(help_text="Moves of its own counted (at most 20).")
+
+
+class ForecastSerializer(serializers.Serializer):
+    rounds_left = serializers.IntegerField()
+    waits_left = serializers.IntegerField(help_text="Times the game will wait for a person.")
+    hours_per_wait = serializers.FloatField()
+    finish = serializers.DateTimeField(help_text="Expected end (a rough guide).")
+    bottleneck = serializers.IntegerField(
+        allow_null=True, help_text="The seat the game waits on most (null: too early to say)."
+    )
+    seats = SeatPaceSerializer(many=True)
+
+
+# ---------------------------------------------------------------- webhooks
+class WebhookSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    url = serializers.CharField(help_text="https:// only (no private addresses).")
+    format = serializers.ChoiceField(choices=["generic", "discord", "slack"], default="generic")
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=["your_turn", "game_started", "game_over"]),
+        required=False,
+        help_text="Default: all three.",
+    )
+    game = serializers.IntegerField(
+        allow_null=True,
+        required=False,
+        help_text="A game of yours: every turn of that game (for a group's chat). Null: your "
+        "own turns and your games' start and end.",
+    )
+    active = serializers.BooleanField(read_only=True)
+    failures_in_row = serializers.IntegerField(read_only=True)
+    disabled_reason = serializers.CharField(read_only=True)
+    secret = serializers.CharField(
+        read_only=True,
+        help_text="generic format: verify X-PowerGrid-Signature = sha256=HMAC-SHA256(secret, "
+        '"<X-PowerGrid-Timestamp>.<body>").',
+    )
+
+
+# ---------------------------------------------------------------- chat
+class ChatMessageSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    author = serializers.CharField(read_only=True, help_text="The author's display name.")
+    seat = serializers.IntegerField(read_only=True, allow_null=True)
+    text = serializers.CharField(max_length=1000, help_text="Plain text (never HTML).")
+    time = serializers.DateTimeField(read_only=True)
+    edited = serializers.BooleanField(read_only=True)

@@ -1,9 +1,13 @@
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
-from . import views
+from games.stream import views as stream_views
+
+from . import docs, views
 
 v1 = [
+    path("stream/", stream_views.stream, name="api_stream"),
+    path("me/bot/", views.BotUpgradeView.as_view(), name="api_me_bot"),
     path("auth/token/", views.TokenView.as_view(), name="api_token"),
     path("me/", views.MeView.as_view(), name="api_me"),
     path("maps/", views.MapListView.as_view(), name="api_maps"),
@@ -11,17 +15,46 @@ v1 = [
     path("games/", views.GameListView.as_view(), name="api_games"),
     path("games/<int:game_id>/", views.GameDetailView.as_view(), name="api_game"),
     path("games/<int:game_id>/join/", views.GameJoinView.as_view(), name="api_game_join"),
+    path(
+        "games/<int:game_id>/invitations/",
+        views.GameInvitationsView.as_view(),
+        name="api_game_invitations",
+    ),
     path("games/<int:game_id>/leave/", views.GameLeaveView.as_view(), name="api_game_leave"),
     path("games/<int:game_id>/start/", views.GameStartView.as_view(), name="api_game_start"),
     path("games/<int:game_id>/state/", views.GameStateView.as_view(), name="api_game_state"),
     path("games/<int:game_id>/moves/", views.GameMovesView.as_view(), name="api_game_moves"),
+    path("games/<int:game_id>/record/", views.GameRecordView.as_view(), name="api_game_record"),
+    path("games/<int:game_id>/chat/", views.GameChatView.as_view(), name="api_game_chat"),
+    path(
+        "games/<int:game_id>/chat/<int:message_id>/",
+        views.GameChatMessageView.as_view(),
+        name="api_game_chat_message",
+    ),
+    path(
+        "games/<int:game_id>/chat/<int:message_id>/report/",
+        views.GameChatReportView.as_view(),
+        name="api_game_chat_report",
+    ),
+    path("webhooks/", views.WebhookListView.as_view(), name="api_webhooks"),
+    path("webhooks/<int:hook_id>/", views.WebhookDetailView.as_view(), name="api_webhook"),
+    path("webhooks/<int:hook_id>/test/", views.WebhookTestView.as_view(), name="api_webhook_test"),
+    path("games/<int:game_id>/plans/", views.GamePlansView.as_view(), name="api_game_plans"),
+    path(
+        "games/<int:game_id>/forecast/", views.GameForecastView.as_view(), name="api_game_forecast"
+    ),
+    path(
+        "games/<int:game_id>/plans/<slug:kind>/",
+        views.GamePlanDetailView.as_view(),
+        name="api_game_plan",
+    ),
 ]
 
 urlpatterns = [
     # Every v1 pattern is named; Django takes name=None anyway, the stubs want a str.
     *[path("v1/" + str(p.pattern), p.callback, name=p.name) for p in v1],  # type: ignore[arg-type]
     path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api_schema"), name="api_redoc"),
+    path("docs/", docs.swagger_ui, name="api_docs"),
+    path("redoc/", docs.redoc, name="api_redoc"),
     path("bench/insert/", views.BenchInsertView.as_view(), name="api_bench_insert"),
 ]

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from allauth.account.adapter import get_adapter
 from django.conf import settings
-from django.contrib.auth import authenticate
+from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from knox.models import AuthToken
 from rest_framework import permissions, status
 from rest_framework.authentication import BaseAuthentication
-from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
+from rest_framework.exceptions import AuthenticationFailed, NotFound, Throttled, ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,8 +24,14 @@ from games import engine, selectors, services
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
 from games.api.throttles import ScopedThrottle
+from games.chat import selectors as chat_selectors
+from games.chat import services as chat_services
+from games.forecast import forecast
 from games.models import BenchRow, Game, Move
-from games.services.errors import GameNotFound, GameNotStarted
+from games.plans.services import plan_delete, plan_set, plans_of
+from games.services import bots
+from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted
+from games.webhooks import services as hook_services
 
 if TYPE_CHECKING:
     from rest_framework.permissions import _SupportsHasPermission
@@ -88,18 +95,34 @@ class TokenView(APIView):
         operation_id="auth_token_create",
         summary="Create an API token",
         request=s.TokenCreateSerializer,
-        responses={200: s.TokenResponseSerializer, 400: E400, 401: E401, 429: E429},
+        responses={
+            200: s.TokenResponseSerializer,
+            400: E400,
+            401: E401,
+            403: _err(
+                "permission_denied: the client's address is unknown (failed logins are "
+                "counted per address)."
+            ),
+            429: E429,
+        },
         auth=[],
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
         ser = s.TokenCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        user = authenticate(
-            request._request,
-            username=ser.validated_data["username"],
-            password=ser.validated_data["password"],
-        )
+        # allauth's adapter counts failed logins under the same keys as the web login form: a
+        # name locked out there (5 failures in 5 minutes) is locked out here, and the other way.
+        try:
+            user = get_adapter(request._request).authenticate(
+                request._request,
+                username=ser.validated_data["username"],
+                password=ser.validated_data["password"],
+            )
+        except DjangoValidationError:
+            raise Throttled(
+                detail="Too many failed logins for this name: wait a few minutes."
+            ) from None
         if user is None or not user.is_active:
             raise AuthenticationFailed("Wrong username or password.")
         instance, token = AuthToken.objects.create(user=user, expiry=None)
@@ -132,6 +155,7 @@ class MeView(APIView):
             "reminder_fraction": prof.reminder_fraction,
             "vacation_days_per_year": prof.vacation_days_per_year,
             "vacation_days_used": prof.vacation_days_used,
+            "bot_account": prof.bot_account,
         }
 
     @extend_schema(responses={200: s.MeSerializer, **COMMON}, tags=["me"])
@@ -154,17 +178,29 @@ class MeView(APIView):
         return Response(self._data(request.user))
 
 
+class BotUpgradeView(MeView):
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.MeSerializer,
+            409: _err("bot_upgrade_refused: the account has held a seat in a game."),
+            **COMMON,
+        },
+        tags=["me"],
+        summary="Turn this new account into a bot account (one way; see docs/BOTS.md)",
+    )
+    def post(self, request: Request) -> Response:
+        bots.bot_account_upgrade(user=request.user)
+        return Response(self._data(request.user))
+
+
 # ---------------------------------------------------------------- maps
 class MapListView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses={200: s.MapSummarySerializer(many=True), 429: E429}, tags=["maps"])
     def get(self, request: Request) -> Response:
-        out = []
-        for slug in engine.maps_available():
-            d = engine.map_load(slug).to_dict()
-            out.append({k: d[k] for k in ("slug", "name_en", "name_ja", "areas", "required_areas")})
-        return Response(out)
+        return Response([selectors.map_summary(slug) for slug in engine.maps_available()])
 
 
 class MapDetailView(APIView):
@@ -177,7 +213,7 @@ class MapDetailView(APIView):
     def get(self, request: Request, slug: str) -> Response:
         if slug not in engine.maps_available():
             raise NotFound("No such map.")
-        return Response(engine.map_load(slug).to_dict())
+        return Response(selectors.map_detail(slug))
 
 
 # ---------------------------------------------------------------- games
@@ -247,7 +283,7 @@ class GameListView(APIView):
 
 def _detail(game: Game, user: Any) -> dict[str, Any]:
     if hasattr(game, "_prefetched_objects_cache") and "seats" in game._prefetched_objects_cache:
-        game._seats_cache = sorted(game.seats.all(), key=lambda x: x.seat)  # type: ignore[attr-defined]
+        game.seats_read = sorted(game.seats.all(), key=lambda x: x.seat)
     return selectors.game_detail_for(game, user)
 
 
@@ -277,21 +313,50 @@ class _LobbyView(APIView):
 
 class GameJoinView(_LobbyView):
     @extend_schema(
-        request=None,
+        request=s.JoinSerializer,
         responses={
             200: s.GameSerializer,
+            400: E400,
+            403: _err("not_invited (a private game: send its code) / below_reliability."),
             404: E404,
             409: _err("game_already_started / game_full / already_joined."),
             **COMMON,
         },
         tags=["lobby"],
-        summary="Take a seat in an open game",
+        summary="Take a seat in an open game (a private one with its code)",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        return super().post(request, game_id)
+        body = request.data if isinstance(request.data, dict) else {}
+        code = body.get("code") or ""
+        if not isinstance(code, str):
+            raise ValidationError({"code": ["A string."]})
+        seat = services.game_join(game_id=game_id, user=request.user, code=code)
+        return Response(_detail(_game_or_404(seat.game_id), request.user))
 
-    def run(self, game_id: int, user: Any) -> Game | None:
-        return services.game_join(game_id=game_id, user=user).game
+
+class GameInvitationsView(APIView):
+    @extend_schema(
+        request=s.InvitationSerializer,
+        responses={
+            201: s.InvitationSerializer,
+            400: _err("invalid_field: no such username."),
+            403: _err("not_creator."),
+            404: E404,
+            409: _err("game_already_started / already_joined."),
+            **COMMON,
+        },
+        tags=["lobby"],
+        summary="Invite a player by username (the creator; they get an email)",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        _game_or_404(game_id, seats=False)
+        body = request.data if isinstance(request.data, dict) else {}
+        invitation = services.game_invite(
+            game_id=game_id, user=request.user, username=body.get("username")
+        )
+        return Response(
+            {"username": invitation.user.get_username()}, status=status.HTTP_201_CREATED
+        )
 
 
 class GameLeaveView(_LobbyView):
@@ -356,6 +421,31 @@ class GameStateView(APIView):
         return Response(selectors.game_state_for(game, request.user))
 
 
+class GameRecordView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="games_record",
+        responses={
+            200: s.GameRecordSerializer,
+            404: E404,
+            409: _err("game_not_finished: the seed stays secret until the end."),
+            429: E429,
+        },
+        tags=["games"],
+        summary="A finished game's record, to verify its shuffle and moves with the engine alone",
+        description="From the start, every game's `seed_commitment` is SHA-256 of "
+        '`"<game id>:<seed>"`. At the end the seed is revealed here with the set-up, every move '
+        "and the results: `python -m powergrid verify record.json` checks that the seed matches "
+        "the commitment and that replaying the moves from it reaches these results.",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_or_404(game_id)
+        if game.status != Game.Status.FINISHED:
+            raise GameNotFinished()
+        return Response(selectors.game_record(game))
+
+
 class GameMovesView(APIView):
     @extend_schema(
         operation_id="games_moves_list",
@@ -375,19 +465,7 @@ class GameMovesView(APIView):
         except ValueError:
             raise ValidationError({"since": ["A whole number ≥ 0."]}) from None
         game = _game_or_404(game_id, seats=False)
-        moves = selectors.move_list(game=game, since=since)
-        return Response(
-            [
-                {
-                    "seq": m.seq,
-                    "seat": m.seat,
-                    "action": m.action,
-                    "time": m.created_at,
-                    "source": m.source,
-                }
-                for m in moves.only("seq", "seat", "action", "created_at", "source")
-            ]
-        )
+        return Response(selectors.move_list_public(game=game, since=since))
 
     @extend_schema(
         operation_id="games_moves_create",
@@ -460,3 +538,290 @@ class BenchInsertView(APIView):
             raise NotFound()
         row = BenchRow.objects.create(value=int(request.data.get("value", 0) or 0))
         return Response({"id": row.pk}, status=201)
+
+
+# ---------------------------------------------------------------- plans
+E400_PLAN = _err("invalid_plan: details.field names what is wrong.")
+E403_PLAYER = _err("not_a_player: plans are for the game's players.")
+
+
+class GamePlansView(APIView):
+    @extend_schema(
+        operation_id="games_plans_list",
+        responses={200: s.PlanListSerializer, 403: E403_PLAYER, 404: E404, **COMMON},
+        tags=["plans"],
+        summary="Your plans in this game (never anyone else's)",
+        description="Plans answer for you when your turn comes, with ordinary moves (source "
+        "`plan` in the move log, which never shows the plan). A plan that has acted, or can no "
+        "longer act (its plant was bought, its round is over), is gone from this list.",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_or_404(game_id)
+        seat = selectors.seat_of(game, request.user)
+        if seat is None:
+            raise services.NotAPlayer()
+        return Response({"plans": plans_of(game=game, seat=seat.seat)})
+
+    @extend_schema(
+        operation_id="games_plans_set",
+        request=s.PlanSerializer,
+        responses={
+            200: s.PlanSetSerializer,
+            400: E400_PLAN,
+            403: E403_PLAYER,
+            404: E404,
+            409: _err("game_not_running."),
+            **COMMON,
+        },
+        tags=["plans"],
+        summary="Give or replace a plan",
+        description="One plan of each kind (a proxy bid per plant). If it applies now (it is "
+        "your turn and it holds), its move is made before the answer: `moves_made` counts them.",
+        examples=[
+            OpenApiExample("Proxy bid", value={"kind": "proxy_bid", "plant": 13, "max": 20}),
+            OpenApiExample("Auto-pass", value={"kind": "auto_pass"}),
+            OpenApiExample(
+                "Buy order", value={"kind": "buy", "amounts": {"coal": 2}, "max_price": 4}
+            ),
+            OpenApiExample(
+                "Build order",
+                value={"kind": "build", "cities": ["essen", "duisburg"], "max_total": 40},
+            ),
+        ],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data, made, seq = plan_set(game_id=game_id, user=request.user, body=request.data)
+        return Response({"plan": data, "moves_made": made, "seq": seq})
+
+
+class GamePlanDetailView(APIView):
+    @extend_schema(
+        operation_id="games_plans_delete",
+        parameters=[
+            OpenApiParameter("plant", int, description="proxy_bid: which plant's maximum.")
+        ],
+        responses={
+            204: None,
+            403: E403_PLAYER,
+            404: _err("not_found / plan_not_found: no such plan (one that acted is gone)."),
+            **COMMON,
+        },
+        tags=["plans"],
+        summary="Withdraw a plan",
+    )
+    def delete(self, request: Request, game_id: int, kind: str) -> Response:
+        raw = request.query_params.get("plant")
+        plant = int(raw) if raw and raw.isdigit() else None
+        plan_delete(game_id=game_id, user=request.user, kind=kind, plant=plant)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class GameForecastView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="games_forecast",
+        responses={
+            200: s.ForecastSerializer,
+            404: E404,
+            409: _err("game_not_running: only a game under way has a forecast."),
+            429: E429,
+        },
+        tags=["games"],
+        summary="When the game is expected to end, and who it waits on most",
+        description="From public information only (round, cities, the move log's seats and "
+        "times): rounds left from the leader's pace, this game's waits per round, and each "
+        "seat's median reply time over its last 20 moves.",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_or_404(game_id, seats=False)
+        result = forecast(game)
+        if result is None:
+            raise services.ServiceError(
+                "Only a game under way has a forecast.", code="game_not_running", status=409
+            )
+        return Response(result.as_json())
+
+
+# ---------------------------------------------------------------- webhooks
+def _hook_json(h: Any) -> dict[str, Any]:
+    return {
+        "id": h.pk,
+        "url": h.url,
+        "format": h.format,
+        "events": h.events,
+        "game": h.game_id,
+        "active": h.active,
+        "failures_in_row": h.failures_in_row,
+        "disabled_reason": h.disabled_reason,
+        "secret": h.secret,
+    }
+
+
+E400_HOOK = _err("invalid_webhook: details.field names what is wrong (url, format, events).")
+
+
+class WebhookListView(APIView):
+    @extend_schema(
+        operation_id="webhooks_list",
+        responses={200: s.WebhookSerializer(many=True), **COMMON},
+        tags=["webhooks"],
+        summary="Your webhooks",
+    )
+    def get(self, request: Request) -> Response:
+        return Response([_hook_json(h) for h in hook_services.webhooks_of(request.user)])
+
+    @extend_schema(
+        operation_id="webhooks_create",
+        request=s.WebhookSerializer,
+        responses={201: s.WebhookSerializer, 400: E400_HOOK, 403: E403_PLAYER, 404: E404, **COMMON},
+        tags=["webhooks"],
+        summary="Add a webhook",
+        description="Events are posted after each move commits, retried with backoff until the "
+        "receiver answers 2xx; after 8 failures in a row the webhook is turned off and you get an "
+        "email. Every post has X-PowerGrid-Delivery (the same id if a post is repeated) and "
+        "X-PowerGrid-Event; the generic format is signed (see `secret`).",
+        examples=[
+            OpenApiExample(
+                "Discord",
+                value={"url": "https://discord.com/api/webhooks/1/x", "format": "discord"},
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        body = request.data if isinstance(request.data, dict) else {}
+        hook = hook_services.webhook_create(
+            owner=request.user,
+            url=body.get("url"),
+            format=body.get("format", "generic"),
+            events=body.get("events"),
+            game_id=body.get("game"),
+        )
+        return Response(_hook_json(hook), status=status.HTTP_201_CREATED)
+
+
+class WebhookDetailView(APIView):
+    @extend_schema(
+        operation_id="webhooks_delete",
+        responses={204: None, 404: _err("webhook_not_found."), **COMMON},
+        tags=["webhooks"],
+        summary="Delete a webhook",
+    )
+    def delete(self, request: Request, hook_id: int) -> Response:
+        hook_services.webhook_delete(owner=request.user, webhook_id=hook_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class WebhookTestView(APIView):
+    @extend_schema(
+        operation_id="webhooks_test",
+        request=None,
+        responses={202: OpenApiTypes.OBJECT, 404: _err("webhook_not_found."), **COMMON},
+        tags=["webhooks"],
+        summary="Send a test event",
+    )
+    def post(self, request: Request, hook_id: int) -> Response:
+        delivery = hook_services.webhook_test(owner=request.user, webhook_id=hook_id)
+        return Response({"delivery": delivery}, status=status.HTTP_202_ACCEPTED)
+
+
+# ---------------------------------------------------------------- chat
+def _chat_json(m: Any, seats: dict[int, int]) -> dict[str, Any]:
+    return {
+        "id": m.pk,
+        "author": chat_selectors.author_name(m),
+        "seat": seats.get(m.author_id),
+        "text": m.text,
+        "time": m.created_at,
+        "edited": m.edited_at is not None,
+    }
+
+
+class GameChatView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="games_chat_list",
+        parameters=[
+            OpenApiParameter("before", int, description="Only messages older than this id."),
+            OpenApiParameter("limit", int, description="At most this many (default 50, max 200)."),
+        ],
+        responses={
+            200: s.ChatMessageSerializer(many=True),
+            400: E400,
+            403: E403_PLAYER,
+            404: E404,
+            429: E429,
+        },
+        tags=["chat"],
+        summary="The game's chat, newest last (players; everyone if the game allows)",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_or_404(game_id)
+        numbers: dict[str, int] = {}
+        for name, default in (("before", 0), ("limit", 50)):
+            raw = request.query_params.get(name, "")
+            try:
+                numbers[name] = int(raw) if raw else default
+            except ValueError:
+                raise ValidationError({name: ["A whole number."]}) from None
+        before, limit = numbers["before"] or None, numbers["limit"]
+        rows = chat_selectors.messages_for(game, request.user, before=before, limit=limit)
+        seats = {st.user_id: st.seat for st in selectors.game_seats(game)}
+        return Response([_chat_json(m, seats) for m in rows])
+
+    @extend_schema(
+        operation_id="games_chat_post",
+        request=s.ChatMessageSerializer,
+        responses={
+            201: s.ChatMessageSerializer,
+            400: _err("invalid_message: empty or longer than 1000 characters."),
+            403: E403_PLAYER,
+            404: E404,
+            429: E429,
+        },
+        tags=["chat"],
+        summary="Post a message (players only; 10 a minute)",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        if not request.user.is_authenticated:
+            raise services.NotAPlayer()
+        body = request.data if isinstance(request.data, dict) else {}
+        m = chat_services.chat_post(game_id=game_id, user=request.user, text=body.get("text"))
+        game = _game_or_404(game_id)
+        seats = {st.user_id: st.seat for st in selectors.game_seats(game)}
+        return Response(_chat_json(m, seats), status=status.HTTP_201_CREATED)
+
+
+class GameChatMessageView(APIView):
+    @extend_schema(
+        operation_id="games_chat_edit",
+        request=s.ChatMessageSerializer,
+        responses={
+            200: s.ChatMessageSerializer,
+            400: _err("invalid_message / edit_window_over."),
+            404: _err("message_not_found."),
+            **COMMON,
+        },
+        tags=["chat"],
+        summary="Change one's message (within 10 minutes)",
+    )
+    def patch(self, request: Request, game_id: int, message_id: int) -> Response:
+        body = request.data if isinstance(request.data, dict) else {}
+        m = chat_services.chat_edit(message_id=message_id, user=request.user, text=body.get("text"))
+        if m.game_id != game_id:
+            raise chat_services.MessageNotFound()
+        return Response(_chat_json(m, {}))
+
+
+class GameChatReportView(APIView):
+    @extend_schema(
+        operation_id="games_chat_report",
+        request=None,
+        responses={204: None, 404: _err("message_not_found."), **COMMON},
+        tags=["chat"],
+        summary="Report a message to the moderators",
+    )
+    def post(self, request: Request, game_id: int, message_id: int) -> Response:
+        chat_services.chat_report(message_id=message_id, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -19,17 +19,10 @@ from __future__ import annotations
 import zoneinfo
 from datetime import UTC, datetime, time, timedelta
 
+from accounts.zones import zone_named
+
 MIN_TURN_HOURS = 12
 MAX_TURN_HOURS = 24 * 7
-
-
-def _zone(tz: str | zoneinfo.ZoneInfo | None) -> zoneinfo.ZoneInfo:
-    if isinstance(tz, zoneinfo.ZoneInfo):
-        return tz
-    try:
-        return zoneinfo.ZoneInfo(tz or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
 
 
 def _next_local_midnight(t_utc: datetime, zone: zoneinfo.ZoneInfo) -> datetime:
@@ -51,7 +44,7 @@ def add_counted_time(
     t = start.astimezone(UTC)
     if not pause_weekends:
         return t + amount
-    zone = _zone(tz)
+    zone = zone_named(tz)
     remaining = amount
     # At most a few iterations per day of the turn (7 days + weekends): bounded.
     for _ in range(10_000):

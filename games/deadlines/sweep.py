@@ -34,20 +34,18 @@ from django.utils import timezone
 from games import engine, selectors
 from games.models import Game, Notification, Seat
 from games.notifications.outbox import schedule_send_pending, wants_email
-from games.services.errors import MoveRejected, ServiceError
+from games.services.errors import MoveRejected
+from games.services.moves import MoveResult, SystemMove, move_apply_system_batch
+from powergrid.bots import RandomBot
+from powergrid.heuristic import HeuristicBot
 
 log = logging.getLogger(__name__)
 
-_bot: Any = None
+_bot = HeuristicBot()
 
 
-def heuristic_bot() -> Any:
+def heuristic_bot() -> HeuristicBot:
     """The engine's heuristic bot (stateless; one instance per process)."""
-    global _bot
-    if _bot is None:
-        from powergrid import bots
-
-        _bot = bots.HeuristicBot()
     return _bot
 
 
@@ -66,6 +64,11 @@ def due_game_ids(*, now: datetime | None = None, limit: int = 1000) -> list[int]
 def _action_for(state: Any, seat: Seat) -> tuple[dict[str, Any], str]:
     if seat.bot_controlled:
         try:
+            profile = getattr(seat.user, "profile", None)
+            if getattr(profile, "bot_kind", "") == "random":
+                # Seeded by the position: a replay of the same game makes the same choices.
+                bot = RandomBot(f"{seat.game_id}:{seat.seat}:{state.round}:{state.phase}")
+                return dict(bot.choose(state, seat.seat)), "bot"
             return dict(heuristic_bot().choose(state, seat.seat)), "bot"
         except Exception:  # a bot bug must not stall the game: fall back to the default
             log.exception("heuristic bot failed on game %s seat %s", seat.game_id, seat.seat)
@@ -86,61 +89,15 @@ def _clear_deadlines(game_ids: list[int], *, keep: dict[int, list[int]] | None =
     qs.update(deadline=None, reminder_at=None)
 
 
-def _handle_locked(
-    game: Game, *, now: datetime | None, max_moves: int, due: list[Seat] | None = None
-) -> int:
-    """Make the moves due on ``game``, whose row this transaction has locked. ``due``: its seats
-    past their deadline, when the caller has just read them under the lock (saves a query)."""
-    from games.services.moves import move_apply_system
-
-    made = 0
-    while made < max_moves:
-        if game.status != Game.Status.RUNNING:
-            _clear_deadlines([game.pk])
-            break
-        at = now or timezone.now()
-        to_act = [int(x) for x in game.to_act or []]
-        if due is None:
-            # Deadlines left on seats no longer awaited (should not happen): clear them.
-            _clear_deadlines([game.pk], keep={game.pk: to_act})
-            due = list(
-                Seat.objects.filter(game=game, seat__in=to_act, deadline__lte=at).order_by(
-                    "deadline", "seat"
-                )[:1]
-            )
-        seat = next((s for s in due if s.seat in to_act), None)
-        if seat is None:
-            break
-        state = selectors.game_engine_state(game)
-        action, source = _action_for(state, seat)
-        try:
-            result = move_apply_system(
-                game=game, seat=seat.seat, action=action, source=source, expected_seq=game.seq
-            )
-        except MoveRejected:
-            if source != "bot":
-                raise
-            action = dict(engine.default_action(state, seat.seat))
-            result = move_apply_system(
-                game=game, seat=seat.seat, action=action, source=source, expected_seq=game.seq
-            )
-        game = result.game
-        made += 1
-        due = _due_after_move(game, now=now)
-    return made
-
-
-def _due_after_move(game: Game, *, now: datetime | None) -> list[Seat] | None:
+def _due_after_move(result: MoveResult, *, now: datetime | None) -> list[Seat]:
     """The game's awaited seats already due after a move (a bot-controlled seat is due at once),
-    from the seats the move service read under the lock and the turn hook updated in place; None
-    when those are not at hand (then they are read again)."""
-    seats = getattr(game, "_seats_cache", None)
-    if seats is None:
-        return None
+    from the seats the move service read under the lock and the turn hook updated in place."""
     at = now or timezone.now()
-    to_act = {int(x) for x in game.to_act or []}
-    due = [s for s in seats if s.seat in to_act and s.deadline is not None and s.deadline <= at]
-    return sorted(due, key=lambda s: (s.deadline, s.seat))
+    to_act = {int(x) for x in result.game.to_act or []}
+    due = [
+        s for s in result.seats if s.seat in to_act and s.deadline is not None and s.deadline <= at
+    ]
+    return sorted(due, key=lambda s: (s.deadline or at, s.seat))
 
 
 def game_handle_due(
@@ -149,14 +106,18 @@ def game_handle_due(
     """Make the moves due on one game (timeouts, bot turns). Returns how many were made.
 
     ``wait=False`` (the sweeper) skips a game whose row is locked; ``wait=True`` (the bot task,
-    queued after the commit that awaited the bot) waits for the lock.
+    queued after the commit that awaited the bot) waits for the lock. The same path as the sweep's
+    chunks, with a chunk of one game.
     """
     with transaction.atomic():
-        qs = Game.objects.select_for_update(skip_locked=not wait).filter(pk=game_id)
-        game = qs.first()
+        game = Game.objects.select_for_update(skip_locked=not wait).filter(pk=game_id).first()
         if game is None:
             return 0
-        return _handle_locked(game, now=now, max_moves=max_moves)
+        at = now or timezone.now()
+        due = list(Seat.objects.filter(game=game, deadline__lte=at).order_by("deadline", "seat"))
+        report = SweepReport()
+        _handle_claim(Claim(games=[game], due={game.pk: due}), now=now, report=report)
+        return report.moves
 
 
 @dataclass
@@ -224,16 +185,15 @@ class SweepReport:
 
 
 def sweep_chunk() -> int:
-    """Games locked and handled per transaction by the sweeper (``DEADLINE_SWEEP_CHUNK``: 200
-    with batched handling, ~0.1-0.2 s a chunk; 50 one by one): a player moving in one of them waits
-    at most for the chunk's handling."""
-    return int(getattr(settings, "DEADLINE_SWEEP_CHUNK", 200 if sweep_batch() else 50))
+    """Games locked and handled per transaction by the sweeper (``DEADLINE_SWEEP_CHUNK``: 200,
+    ~0.1-0.2 s a chunk): a player moving in one of them waits at most for the chunk's handling."""
+    return int(settings.DEADLINE_SWEEP_CHUNK)
 
 
 def sweep_parallel() -> int:
     """How many sweeps may run at once when many games are due (``DEADLINE_SWEEP_PARALLEL``, 2):
     each on a worker of its own, taking disjoint chunks (SKIP LOCKED)."""
-    return max(1, int(getattr(settings, "DEADLINE_SWEEP_PARALLEL", 2)))
+    return max(1, int(settings.DEADLINE_SWEEP_PARALLEL))
 
 
 def deadlines_sweep(
@@ -298,39 +258,13 @@ def _handle_claim(claim: Claim, *, now: datetime | None, report: SweepReport) ->
             work.append((game, due))
         else:
             report.skipped += 1
-    if sweep_batch():
-        _handle_batched(work, now=now, report=report)
-        return
-    for game, due in work:
-        try:
-            # No savepoint of our own: a rejected move is undone by the move service's (nested
-            # atomic), and the engine's errors come before anything is written.
-            made = _handle_locked(game, now=now, max_moves=60, due=due)
-        except (ServiceError, engine.IllegalAction):
-            report.errors += 1
-            log.exception("deadline handling failed for game %s", game.pk)
-            continue
-        if made:
-            report.handled_games += 1
-            report.moves += made
+    _handle_batched(work, now=now, report=report)
 
 
-def sweep_batch() -> bool:
-    """Whether the sweeper writes a chunk's moves together (``DEADLINE_SWEEP_BATCH``, True; only
-    where the move service has ``move_apply_system_batch``)."""
-    from games.services import moves
-
-    return bool(getattr(settings, "DEADLINE_SWEEP_BATCH", True)) and hasattr(
-        moves, "move_apply_system_batch"
-    )
-
-
-def _apply_batch(items: list[Any]) -> list[Any]:
+def _apply_batch(items: list[SystemMove]) -> list[MoveResult | Exception]:
     """``move_apply_system_batch`` in a savepoint; if it fails as a whole (a bug, a database
-    error), the same moves one at a time, each in its own savepoint, so one bad game cannot stall
-    the chunk: the others move, the bad one is logged and counted."""
-    from games.services.moves import move_apply_system, move_apply_system_batch
-
+    error), the same moves as batches of one, each in its own savepoint, so one bad game cannot
+    stall the chunk: the others move, the bad one is logged and counted."""
     if not items:
         return []
     try:
@@ -338,21 +272,11 @@ def _apply_batch(items: list[Any]) -> list[Any]:
             return list(move_apply_system_batch(items))
     except Exception:
         log.exception("batched deadline moves failed; making them one at a time")
-    out: list[Any] = []
+    out: list[MoveResult | Exception] = []
     for it in items:
         try:
             with transaction.atomic():
-                out.append(
-                    move_apply_system(
-                        game=it.game.pk,
-                        seat=it.seat,
-                        action=it.action,
-                        source=it.source,
-                        expected_seq=it.expected_seq,
-                    )
-                )
-        except ServiceError as exc:
-            out.append(exc)
+                out.extend(move_apply_system_batch([it]))
         except Exception as exc:
             log.exception("deadline move failed on game %s", it.game.pk)
             out.append(exc)
@@ -369,8 +293,6 @@ def _handle_batched(
     """The chunk's due moves through ``move_apply_system_batch``: one move per game per round
     (the same engine checks, one ``Move`` row each, the turn hook's batch), then again for the
     games whose next awaited seat is already due (a bot-controlled seat), up to ``max_moves``."""
-    from games.services.moves import SystemMove
-
     made: dict[int, int] = {}
     for _round in range(max_moves):
         if not work:
@@ -386,7 +308,11 @@ def _handle_batched(
                 report.errors += 1
                 log.exception("no default action for game %s seat %s", game.pk, seat.seat)
                 continue
-            items.append(SystemMove(game, seat.seat, action, source, expected_seq=game.seq))
+            items.append(
+                SystemMove(
+                    game, seat.seat, action, source, expected_seq=game.seq, seats=game.seats_read
+                )
+            )
             tried.append((game, seat, state, source))
         results = _apply_batch(items)
         # A bot whose choice the engine refused plays the default instead (as one at a time).
@@ -406,7 +332,7 @@ def _handle_batched(
                 log.warning("deadline move refused on game %s: %r", game.pk, r)
                 continue
             made[game.pk] = made.get(game.pk, 0) + 1
-            next_due = _due_after_move(r.game, now=now)
+            next_due = _due_after_move(r, now=now)
             if next_due:
                 work.append((r.game, next_due))
     report.handled_games += len(made)

@@ -9,19 +9,19 @@ previous digest; a digest with nothing in it is not sent.
 
 from __future__ import annotations
 
-import zoneinfo
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import Profile
+from accounts.zones import zone_named
 from games.models import Notification
 from games.notifications.outbox import schedule_send_pending
 
 
 def digest_hour() -> int:
-    return int(getattr(settings, "NOTIFY_DIGEST_HOUR", 8))
+    return int(settings.NOTIFY_DIGEST_HOUR)
 
 
 def digests_queue(*, now: datetime | None = None) -> int:
@@ -31,10 +31,7 @@ def digests_queue(*, now: datetime | None = None) -> int:
         user__email=""
     )
     for p in profiles.select_related("user").iterator():
-        try:
-            zone = zoneinfo.ZoneInfo(p.timezone or "UTC")
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            zone = zoneinfo.ZoneInfo("UTC")
+        zone = zone_named(p.timezone)
         local = now.astimezone(zone)
         if local.hour < digest_hour():
             continue

@@ -22,34 +22,25 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db import connection
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from games import engine, selectors
-from games.models import Game, Move, Notification, Seat
+from accounts.zones import user_zone
+from games import describe, engine, log, selectors
+from games.chat import selectors as chat_selectors
+from games.fastpath import rendering
+from games.inbox import onetap
+from games.inbox.tokens import reply_address
+from games.models import ChatMessage, ChatMute, Game, Move, Notification, Seat
+from games.services.errors import ServiceError
+from games.web.errors import error_text
+from powergrid.maps import name_in
 
-from . import links, rendering
+from . import links
 
 Kind = Notification.Kind
 MAX_MOVES_LISTED = 25
-
-RESOURCE_NAMES = {
-    "coal": lambda: _("coal"),
-    "oil": lambda: _("oil"),
-    "garbage": lambda: _("garbage"),
-    "uranium": lambda: _("uranium"),
-}
-
-
-def _zone(user: Any) -> zoneinfo.ZoneInfo:
-    tz = getattr(getattr(user, "profile", None), "timezone", "UTC") or "UTC"
-    try:
-        return zoneinfo.ZoneInfo(tz)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
 
 
 def _language(user: Any) -> str:
@@ -78,17 +69,20 @@ def message_id(n: Notification) -> str:
 class Prefetch:
     """What a batch of rows shares, read once per batch (``prefetch``) instead of once per email.
 
-    ``fresh_seats``: the games' seats (``_seats_cache``) were read after the claim, so their
+    ``fresh_seats``: the games' seats (``seats_read``) were read after the claim, so their
     deadlines and counters are current (no ``refresh_from_db`` per email). ``last_own`` maps
-    (game, seat) to the seq of that seat's last human move; ``recent`` maps a game to its last
-    ``MAX_MOVES_LISTED`` moves (seq ascending; a game's seqs are 1..game.seq without gaps, so the
-    number of moves since a seq is ``game.seq - seq``). ``views`` keeps each (game, seat)'s view.
+    (game, seat) to the seq of that seat's last human move. ``views`` keeps each (game, seat)'s
+    view.
     """
 
     fresh_seats: bool = False
-    last_own: dict[tuple[int, int], int] = field(default_factory=dict)
-    recent: dict[int, list[Move]] | None = None
+    last_own: dict[tuple[int, int], int] | None = None
     views: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    #: (game, seat) -> time of that seat's last own move; game -> its recent chat messages;
+    #: user -> whom they muted (read once per batch, for the chat lines of turn emails).
+    last_own_at: dict[tuple[int, int], Any] = field(default_factory=dict)
+    chat: dict[int, list[Any]] | None = None
+    mutes: dict[int, set[int]] = field(default_factory=dict)
     names: dict[int, dict[int, str]] = field(default_factory=dict)
 
 
@@ -97,9 +91,10 @@ HUMAN_SOURCES = ("web", "api", "email")
 
 def prefetch(rows: list[Notification]) -> Prefetch:
     """Read what ``rows`` need in a few queries: seats (with users and profiles) of every game, the
-    last human move of each recipient's seat, and each game's last moves. Each row's ``game``
-    becomes one shared instance per game (so a game's view is built once per batch)."""
-    pf = Prefetch(fresh_seats=True, recent={})
+    last human move of each recipient's seat. Each row's ``game`` becomes one shared instance
+    per game (so a game's view is built once per batch)."""
+    last_own: dict[tuple[int, int], int] = {}
+    pf = Prefetch(fresh_seats=True, last_own=last_own)
     games: dict[int, Game] = {}
     for n in rows:
         if n.game_id is not None and n.game is not None:
@@ -115,45 +110,35 @@ def prefetch(rows: list[Notification]) -> Prefetch:
         s.game = games[s.game_id]
         by_game[s.game_id].append(s)
     for gid, game in games.items():
-        game._seats_cache = by_game[gid]  # type: ignore[attr-defined]
+        game.seats_read = by_game[gid]
     # Only turn notices and reminders list moves.
     listing = {n.game_id for n in rows if n.kind in (Kind.TURN, Kind.REMINDER) and n.game_id}
     if listing:
-        for gid, seat_no, seq in (
+        for gid, seat_no, seq, at in (
             Move.objects.filter(game_id__in=list(listing), source__in=HUMAN_SOURCES)
             .values("game_id", "seat")
-            .annotate(last=Max("seq"))
-            .values_list("game_id", "seat", "last")
+            .annotate(last=Max("seq"), at=Max("created_at"))
+            .values_list("game_id", "seat", "last", "at")
         ):
-            pf.last_own[(gid, seat_no)] = seq
-        assert pf.recent is not None
-        for m in _recent_moves({gid: games[gid].seq for gid in listing}):
-            pf.recent.setdefault(m.game_id, []).append(m)
-    return pf
-
-
-def _recent_moves(seqs: dict[int, int]) -> list[Move]:
-    """Each game's moves with seq in (seqs[game] - MAX_MOVES_LISTED, seqs[game]], by game and seq.
-
-    On PostgreSQL one statement joins the moves to the (game, lowest seq) pairs; elsewhere an OR
-    of one condition per game (which the ORM takes ~1 ms per 10 games to build)."""
-    if connection.vendor == "postgresql":
-        table = Move._meta.db_table
-        ids, lows = list(seqs), [seqs[g] - MAX_MOVES_LISTED for g in seqs]
-        highs = [seqs[g] for g in seqs]
-        return list(
-            Move.objects.raw(
-                f"SELECT m.* FROM {table} m"
-                " JOIN unnest(%s::bigint[], %s::bigint[], %s::bigint[]) AS w(gid, lo, hi)"
-                " ON m.game_id = w.gid AND m.seq > w.lo AND m.seq <= w.hi"
-                " ORDER BY m.game_id, m.seq",
-                [ids, lows, highs],
+            last_own[(gid, seat_no)] = seq
+            pf.last_own_at[(gid, seat_no)] = at
+        # The chat lines: the games' recent messages and the recipients' mutes, once.
+        since = timezone.now() - timedelta(days=CHAT_DAYS)
+        pf.chat = {gid: [] for gid in listing}
+        for m in (
+            ChatMessage.objects.filter(
+                game_id__in=list(listing), hidden=False, created_at__gt=since
             )
-        )
-    window = Q()
-    for gid, seq in seqs.items():
-        window |= Q(game_id=gid, seq__gt=seq - MAX_MOVES_LISTED, seq__lte=seq)
-    return list(Move.objects.filter(window).order_by("game_id", "seq"))
+            .select_related("author__profile")
+            .order_by("id")
+        ):
+            pf.chat[m.game_id].append(m)
+        recipients = {n.recipient_id for n in rows if n.game_id in listing}
+        for uid, muted in ChatMute.objects.filter(user_id__in=recipients).values_list(
+            "user_id", "muted_id"
+        ):
+            pf.mutes.setdefault(uid, set()).add(muted)
+    return pf
 
 
 # -- describing the game --------------------------------------------------------------------------
@@ -164,115 +149,7 @@ def map_name(slug: str) -> str:
         m = engine.map_load(slug)
     except Exception:
         return slug
-    return m.name_ja if translation.get_language() == "ja" and m.name_ja else m.name_en
-
-
-def city_names(slug: str, cities: list[str]) -> list[str]:
-    try:
-        m = engine.map_load(slug)
-    except Exception:
-        return list(cities)
-    ja = translation.get_language() == "ja"
-    out = []
-    for c in cities:
-        city = m.cities.get(c)
-        out.append((city.name_ja if ja and city.name_ja else city.name_en) if city else c)
-    return out
-
-
-PHASES = {
-    "auction": lambda: _("phase 2: auction of power plants"),
-    "resources": lambda: _("phase 3: buying resources"),
-    "build": lambda: _("phase 4: building"),
-    "bureaucracy": lambda: _("phase 5: bureaucracy (powering cities)"),
-    "finished": lambda: _("game over"),
-}
-
-
-def describe_phase(phase: str) -> str:
-    f = PHASES.get(phase)
-    return f() if f else phase
-
-
-def describe_legal(legal: list[dict[str, Any]]) -> list[str]:
-    """What is asked of the player, one sentence per action type they may send."""
-    out = []
-    for entry in legal or []:
-        t = entry.get("type")
-        if t == "choose_plant":
-            plants = ", ".join(str(p.get("number")) for p in entry.get("plants", []))
-            out.append(
-                _("Choose a power plant to auction (available: %(plants)s).") % {"plants": plants}
-            )
-        elif t == "pass_auction":
-            out.append(_("Or pass: buy no plant this round."))
-        elif t == "bid":
-            out.append(_("Bid at least %(min)s Elektro.") % {"min": entry.get("min")})
-        elif t == "pass_bid":
-            out.append(_("Or drop out of this auction."))
-        elif t == "discard_plant":
-            out.append(_("Discard one of your power plants: you have one too many."))
-        elif t == "buy_resources":
-            out.append(_("Buy resources for your power plants."))
-        elif t == "build":
-            out.append(
-                ngettext(
-                    "Build in cities (%(n)s city is open to you now).",
-                    "Build in cities (%(n)s cities are open to you now).",
-                    len(entry.get("cities", {})),
-                )
-                % {"n": len(entry.get("cities", {}))}
-            )
-        elif t == "power":
-            out.append(_("Choose which power plants to fire to power your cities."))
-        elif t:
-            out.append(str(t))
-    return out
-
-
-def describe_action(game: Game, action: dict[str, Any]) -> str:
-    t = action.get("type")
-    if t == "choose_plant":
-        return _("put plant %(plant)s up for auction at %(bid)s Elektro") % {
-            "plant": action.get("plant"),
-            "bid": action.get("bid"),
-        }
-    if t == "pass_auction":
-        return _("passed in the auction round")
-    if t == "bid":
-        return _("bid %(amount)s Elektro") % {"amount": action.get("amount")}
-    if t == "pass_bid":
-        return _("dropped out of the auction")
-    if t == "discard_plant":
-        return _("discarded plant %(plant)s") % {"plant": action.get("plant")}
-    if t == "buy_resources":
-        parts = [
-            f"{int(action.get(r) or 0)} {name()}"
-            for r, name in RESOURCE_NAMES.items()
-            if int(action.get(r) or 0) > 0
-        ]
-        if not parts:
-            return _("bought no resources")
-        return _("bought %(list)s") % {"list": ", ".join(parts)}
-    if t == "build":
-        cities = city_names(game.map, list(action.get("cities") or []))
-        if not cities:
-            return _("built nothing")
-        return _("built in %(cities)s") % {"cities": ", ".join(cities)}
-    if t == "power":
-        return _("powered their cities")
-    return str(t)
-
-
-def describe_move(game: Game, move: Move, names: dict[int, str]) -> str:
-    text = f"{names.get(move.seat, '?')} {describe_action(game, move.action)}"
-    if translation.get_language() == "ja":
-        text = f"{names.get(move.seat, '?')}: {describe_action(game, move.action)}"
-    if move.source == Move.Source.TIMEOUT:
-        text += " " + _("(time ran out: the default move was made)")
-    elif move.source == Move.Source.BOT:
-        text += " " + _("(played by the bot)")
-    return text
+    return name_in(m, translation.get_language())
 
 
 def _names(game: Game, pf: Prefetch | None = None) -> dict[int, str]:
@@ -315,21 +192,35 @@ def _game_context(n: Notification, seat: Seat | None) -> dict[str, Any]:
 def _moves_since(
     game: Game, seat_no: int, names: dict[int, str], pf: Prefetch | None = None
 ) -> tuple[list[str], int]:
-    if pf is not None and pf.recent is not None:
+    """The move log's lines since the seat's last own move (its last ``MAX_MOVES_LISTED`` moves),
+    and how many earlier moves are left out: the same sentences as the game page's log."""
+    if pf is not None and pf.last_own is not None:
         last_own = pf.last_own.get((game.pk, seat_no), 0)
-        listed = [m for m in pf.recent.get(game.pk, []) if m.seq > last_own]
-        total = max(0, game.seq - last_own)
-        return [describe_move(game, m, names) for m in listed], max(0, total - len(listed))
-    last_own = (
-        Move.objects.filter(game=game, seat=seat_no, source__in=["web", "api", "email"])
-        .order_by("-seq")
-        .values_list("seq", flat=True)
-        .first()
-    ) or 0
-    qs = Move.objects.filter(game=game, seq__gt=last_own).order_by("-seq")
-    total = qs.count()
-    moves = list(reversed(list(qs[:MAX_MOVES_LISTED])))
-    return [describe_move(game, m, names) for m in moves], max(0, total - len(moves))
+    else:
+        last_own = (
+            Move.objects.filter(game=game, seat=seat_no, source__in=HUMAN_SOURCES)
+            .order_by("-seq")
+            .values_list("seq", flat=True)
+            .first()
+        ) or 0
+    first_listed = max(last_own, game.seq - MAX_MOVES_LISTED)
+    lines = [_log_line(game, e, names) for e in log.entries(game) if e["seq"] > first_listed]
+    return lines, first_listed - last_own
+
+
+def _move_line(game: Game, payload: dict[str, Any], names: dict[int, str]) -> str:
+    """The log's line of the move ``payload`` names (its seq and action), as the page shows it."""
+    kind = (payload.get("action") or {}).get("type")
+    for e in log.entries(game):
+        if e["seq"] == payload.get("seq") and e["kind"] == kind:
+            return _log_line(game, e, names)
+    return ""
+
+
+def _log_line(game: Game, entry: dict[str, Any], names: dict[int, str]) -> str:
+    text = describe.move_describe(entry, names, game.map)
+    note = describe.source_note(entry.get("source"))
+    return f"{text} ({note})" if note else text
 
 
 def _state_summary(
@@ -349,7 +240,7 @@ def _state_summary(
     return {
         "round": view.get("round"),
         "step": view.get("step"),
-        "phase": describe_phase(str(view.get("phase"))),
+        "phase": describe.phase_describe(str(view.get("phase"))),
         "players": players,
         "my_money": me.get("money") if me else None,
     }
@@ -383,9 +274,154 @@ def _turn_context(
         "moves": moves,
         "earlier_moves": earlier,
         "summary": _state_summary(view, names, seat.seat),
-        "asked": describe_legal(view.get("legal") or []),
-        "deadline": format_when(seat.deadline, _zone(n.recipient)),
+        "asked": describe.legal_describe(view.get("legal") or []),
+        "deadline": format_when(seat.deadline, user_zone(n.recipient)),
+        # The recipient's own order (the row is theirs alone): why it was not used.
+        "plan_note": str(n.payload.get("plan_note") or ""),
+        "reply_to": _reply_to(game, seat),
+        "reply_examples": _reply_examples(view.get("legal") or []),
+        "taps": _taps(game, seat, view.get("legal") or []),
+        "chat": _chat_since(game, seat, n.recipient, pf),
     }
+
+
+#: Chat messages an email carries at most (the newest; the page has the rest), and how far back
+#: a batch reads them.
+CHAT_IN_EMAIL = 10
+CHAT_DAYS = 14
+
+
+def _chat_since(
+    game: Game, seat: Seat, user: Any, pf: Prefetch | None = None
+) -> list[dict[str, str]]:
+    """The others' chat messages since the seat's last own move: they reach the player with the
+    next turn email, never an email per message. In a batch, from what ``prefetch`` read."""
+    if pf is not None and pf.chat is not None:
+        last = pf.last_own_at.get((game.pk, seat.seat))
+        muted = pf.mutes.get(user.pk, set())
+        rows = [
+            m
+            for m in pf.chat.get(game.pk, [])
+            if (last is None or m.created_at > last) and m.author_id not in muted
+        ][-CHAT_IN_EMAIL:]
+    else:
+        last = (
+            Move.objects.filter(game=game, seat=seat.seat, source__in=HUMAN_SOURCES)
+            .order_by("-seq")
+            .values_list("created_at", flat=True)
+            .first()
+        )
+        try:
+            rows = chat_selectors.messages_for(game, user, since=last, limit=CHAT_IN_EMAIL)
+        except ServiceError:
+            return []
+    return [
+        {"author": chat_selectors.author_name(m), "text": m.text}
+        for m in rows
+        if m.author_id != user.pk
+    ]
+
+
+def _taps(game: Game, seat: Seat, legal: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """One-tap links for the obvious choices now (each opens a confirmation page)."""
+    hours = max(24.0, float(game.options.get("turn_hours", 24)) * 2)
+    labels = {
+        "pass_bid": _("Pass this auction"),
+        "pass_auction": _("Pass: no plant this round"),
+        "power": _("Power with the best choice"),
+        "buy_nothing": _("Buy no resources"),
+        "build_nothing": _("Build nothing"),
+    }
+    return [
+        {
+            "label": labels[c],
+            "url": onetap.link(
+                game=game, seat=seat.seat, user_id=seat.user_id, choice=c, hours=hours
+            ),
+        }
+        for c in onetap.choices_for(legal)
+    ]
+
+
+def _reply_to(game: Game, seat: Seat) -> str | None:
+    """A reply address bound to this seat and position (None when replies are off)."""
+    return reply_address(
+        game_id=game.pk,
+        seat=seat.seat,
+        seq=game.seq,
+        user_id=seat.user_id,
+        hours=max(24.0, float(game.options.get("turn_hours", 24)) * 2),
+    )
+
+
+#: What a reply may say for each action type offered (``games/inbox/parse.py``'s language).
+_EXAMPLES = {
+    "choose_plant": "choose 13 bid 13",
+    "pass_auction": "pass",
+    "bid": "bid 15",
+    "seal_bid": "bid 15",
+    "pass_bid": "pass",
+    "discard_plant": "discard 3",
+    "buy_resources": "buy 2 coal 1 oil",
+    "build": "build essen duisburg",
+    "power": "power",
+}
+
+
+#: The same in Japanese (the parser reads both in any email).
+_EXAMPLES_JA = {
+    "choose_plant": "選択 13 13",
+    "pass_auction": "パス",
+    "bid": "入札 15",
+    "seal_bid": "入札 15",
+    "pass_bid": "パス",
+    "discard_plant": "捨てる 3",
+    "buy_resources": "購入 石炭2 石油1",
+    "build": "建設 エッセン デュイスブルク",
+    "power": "発電",
+}
+
+
+def _reply_examples(legal: list[dict[str, Any]]) -> list[str]:
+    """Examples of what a reply may say now, in the recipient's language."""
+    table = _EXAMPLES_JA if (translation.get_language() or "")[:2] == "ja" else _EXAMPLES
+    out: list[str] = []
+    for entry in legal:
+        example = table.get(str(entry.get("type")))
+        if example and example not in out:
+            out.append(example)
+    return out
+
+
+def _reply_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
+    """The answer to a move sent by email: what was made, or why not and what can be done."""
+    game = n.game
+    seat = _seat(n)
+    if game is None or seat is None:
+        return None
+    names = _names(game, pf)
+    p = n.payload
+    since = int(p.get("since") or 0)
+    lines = [_log_line(game, e, names) for e in log.entries(game) if e["seq"] > since][
+        -MAX_MOVES_LISTED:
+    ]
+    ctx: dict[str, Any] = {
+        **_game_context(n, seat),
+        "ok": bool(p.get("ok")),
+        "line": str(p.get("line") or ""),
+        "error": error_text(str(p.get("code") or ""), str(p.get("message") or "")),
+        "code": str(p.get("code") or ""),
+        "moves": lines,
+        "asked": [],
+        "reply_to": None,
+    }
+    awaited = game.status == Game.Status.RUNNING and seat.seat in (game.to_act or [])
+    if awaited:
+        view = _view(game, n.recipient, seat.seat, pf)
+        ctx["asked"] = describe.legal_describe(view.get("legal") or [])
+        ctx["reply_examples"] = _reply_examples(view.get("legal") or [])
+        ctx["reply_to"] = _reply_to(game, seat)
+    return ctx
 
 
 def _started_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
@@ -398,8 +434,10 @@ def _started_context(n: Notification, pf: Prefetch | None = None) -> dict[str, A
         _refresh_seat(seat, ["deadline"], pf)
         view = _view(game, n.recipient, seat.seat, pf)
         ctx["your_turn"] = True
-        ctx["asked"] = describe_legal(view.get("legal") or [])
-        ctx["deadline"] = format_when(seat.deadline, _zone(n.recipient))
+        ctx["asked"] = describe.legal_describe(view.get("legal") or [])
+        ctx["reply_to"] = _reply_to(game, seat)
+        ctx["reply_examples"] = _reply_examples(view.get("legal") or [])
+        ctx["deadline"] = format_when(seat.deadline, user_zone(n.recipient))
     else:
         ctx["your_turn"] = False
         ctx["first"] = ", ".join(names.get(int(s), "?") for s in game.to_act or [])
@@ -436,7 +474,12 @@ def _timeout_context(n: Notification, pf: Prefetch | None = None) -> dict[str, A
     limit = int((game.options or {}).get("timeouts_before_bot", 0) or 0)
     return {
         **_game_context(n, seat),
-        "action": describe_action(game, n.payload.get("action") or {}),
+        "action": " ".join(
+            _log_line(game, e, _names(game, pf))
+            for e in log.entries(game)
+            if e["seq"] == n.payload.get("seq")
+            and e["kind"] == (n.payload.get("action") or {}).get("type")
+        ),
         "timeouts_in_row": seat.timeouts_in_row,
         "bot_after": limit,
         "bot_controlled": seat.bot_controlled,
@@ -457,7 +500,7 @@ def _bot_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] 
 
 def _digest_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
     user = n.recipient
-    zone = _zone(user)
+    zone = user_zone(user)
     since_raw = n.payload.get("since")
     since = datetime.fromisoformat(since_raw) if since_raw else n.created_at - timedelta(days=1)
     waiting = []
@@ -498,6 +541,44 @@ def _digest_context(n: Notification, pf: Prefetch | None = None) -> dict[str, An
     }
 
 
+def _full_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
+    """The creator's "your game is full": only while it is still full and not started."""
+    game = n.game
+    if game is None or game.status != Game.Status.OPEN:
+        return None
+    names = _names(game, pf)
+    if len(names) < game.max_players:
+        return None
+    return {**_game_context(n, None), "players": [names[k] for k in sorted(names)]}
+
+
+def _invited_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
+    """An invitation: only while the game is open and the invited player has no seat yet."""
+    game = n.game
+    if game is None or game.status != Game.Status.OPEN:
+        return None
+    names = _names(game, pf)
+    seats = selectors.game_seats(game)
+    if any(s.user_id == n.recipient_id for s in seats):
+        return None  # joined already
+    by = next((s for s in seats if s.user_id == n.payload.get("by")), None)
+    return {
+        **_game_context(n, None),
+        "players": [names[k] for k in sorted(names)],
+        "inviter": selectors.seat_name(by) if by is not None else "",
+        "seats_total": game.max_players,
+    }
+
+
+def _webhook_disabled_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any]:
+    return {
+        "url": str(n.payload.get("url", "")),
+        "reason": str(n.payload.get("reason", "")),
+        "failures": int(n.payload.get("failures", 0)),
+        "webhooks_url": settings.SITE_URL + "/webhooks/",
+    }
+
+
 # Keyed by the stored kind (a str; Kind members are equal to it).
 _Builder = Callable[[Notification, Prefetch | None], dict[str, Any] | None]
 BUILDERS: dict[str, tuple[str, _Builder]] = {
@@ -508,6 +589,10 @@ BUILDERS: dict[str, tuple[str, _Builder]] = {
     Kind.TIMEOUT: ("timeout", _timeout_context),
     Kind.BOT_TOOK_OVER: ("bot_took_over", _bot_context),
     Kind.DIGEST: ("digest", _digest_context),
+    Kind.REPLY: ("reply", _reply_context),
+    Kind.GAME_FULL: ("game_full", _full_context),
+    Kind.INVITED: ("invited", _invited_context),
+    Kind.WEBHOOK_DISABLED: ("webhook_disabled", _webhook_disabled_context),
 }
 
 
@@ -521,7 +606,7 @@ def email_build(n: Notification, pf: Prefetch | None = None) -> EmailMultiAltern
     if entry is None or not user.email:
         return None
     template, builder = entry
-    zone = _zone(user)
+    zone = user_zone(user)
     with translation.override(_language(user)), timezone.override(zone):
         ctx = builder(n, pf)
         if ctx is None:
@@ -556,6 +641,8 @@ def email_build(n: Notification, pf: Prefetch | None = None) -> EmailMultiAltern
             "Auto-Submitted": "auto-generated",
             "X-PowerGrid-Notification": str(n.pk),
             "X-PowerGrid-Kind": str(n.kind),
+            # A header, not ``reply_to=``: the fast MIME path (games.fastpath.wire) keeps it.
+            **({"Reply-To": ctx["reply_to"]} if ctx.get("reply_to") else {}),
         },
     )
     message.attach_alternative(html, "text/html")

@@ -1,9 +1,14 @@
 """Signed links in emails (``django.core.signing``).
 
-* Game link: ``/mail/go/<token>/`` logs the recipient in (if needed) and opens the game. The token
-  is a ``TimestampSigner`` signature over the user and game ids plus a fingerprint of the user's
-  password hash (changing the password voids every link sent before); it expires after
-  ``NOTIFY_LINK_MAX_AGE_DAYS`` (default 14: longer than the longest turn plus a weekend).
+* Game link: ``/mail/go/<token>/`` opens the game. The token is a ``TimestampSigner`` signature
+  over the user and game ids, a fingerprint of the user's password hash (changing the password
+  voids every link sent before) and one of their last login. A GET never logs anyone in (mail
+  scanners follow links): the recipient already logged in goes straight to the game; anyone else
+  sees a page whose one button (a POST) logs the recipient in, once: the login changes their last
+  login, which voids the link for logging in again (and so does any other login since the email).
+  Opening lasts ``NOTIFY_LINK_MAX_AGE_DAYS`` (14); logging in only
+  ``NOTIFY_LINK_LOGIN_MAX_AGE_HOURS`` (48). Another user's session is never replaced without
+  that button.
 * Settings link: ``/mail/settings/<token>/`` (also the ``List-Unsubscribe`` URL) changes the
   recipient's notification mode without logging in: GET shows a confirmation page, POST changes it
   (RFC 8058 one-click: a POST with ``List-Unsubscribe=One-Click`` turns emails off). It does not
@@ -17,6 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.urls import NoReverseMatch, get_urlconf, reverse
 from django.utils.crypto import salted_hmac
@@ -27,30 +33,54 @@ SETTINGS_SALT = "games.notifications.settings-link"
 
 
 def link_max_age() -> int:
-    return int(getattr(settings, "NOTIFY_LINK_MAX_AGE_DAYS", 14)) * 86400
+    return int(settings.NOTIFY_LINK_MAX_AGE_DAYS) * 86400
+
+
+def login_max_age() -> int:
+    return int(settings.NOTIFY_LINK_LOGIN_MAX_AGE_HOURS) * 3600
 
 
 def _fingerprint(user: Any) -> str:
     return salted_hmac(LOGIN_SALT, user.password or "-", algorithm="sha256").hexdigest()[:12]
 
 
+def _login_mark(user: Any) -> str:
+    """Changes whenever the user logs in: what makes a link log in at most once."""
+    last = user.last_login.isoformat() if user.last_login else "-"
+    return salted_hmac(LOGIN_SALT + ".last-login", last, algorithm="sha256").hexdigest()[:8]
+
+
 def login_token(*, user: Any, game_id: int) -> str:
-    # Not compress=True: the payload is ~40 bytes, which zlib never shortens (so the tokens are the
-    # same) but its set-up cost ~60 us an email. Tokens made with it still check.
+    # Not compress=True: the payload is ~50 bytes, which zlib never shortens but its set-up cost
+    # ~60 us an email.
     signer = signing.TimestampSigner(salt=LOGIN_SALT)
-    return signer.sign_object({"u": user.pk, "g": game_id, "h": _fingerprint(user)})
+    return signer.sign_object(
+        {"u": user.pk, "g": game_id, "h": _fingerprint(user), "l": _login_mark(user)}
+    )
 
 
-def login_token_check(token: str) -> tuple[Any, int]:
-    """(user, game_id) for a valid token. Raises signing.BadSignature / SignatureExpired."""
-    from django.contrib.auth import get_user_model
+def login_token_check(token: str, *, to_log_in: bool = False) -> tuple[Any, int]:
+    """(user, game_id) for a valid token. Raises signing.BadSignature / SignatureExpired.
 
+    ``to_log_in``: the token is to log its user in, which it may do once and only within the
+    shorter login age (an older link still opens the game for its logged-in recipient)."""
     signer = signing.TimestampSigner(salt=LOGIN_SALT)
-    data = signer.unsign_object(token, max_age=link_max_age())
+    data = signer.unsign_object(token, max_age=login_max_age() if to_log_in else link_max_age())
     user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
     if user is None or data.get("h") != _fingerprint(user):
         raise signing.BadSignature("unknown user or password changed")
+    if to_log_in and data.get("l") != _login_mark(user):
+        raise signing.BadSignature("used already, or the user logged in since")
     return user, int(data["g"])
+
+
+def login_token_valid_for_login(token: str) -> bool:
+    """Whether the token may still log its user in (not used, not too old)."""
+    try:
+        login_token_check(token, to_log_in=True)
+    except signing.BadSignature:  # SignatureExpired included
+        return False
+    return True
 
 
 def settings_token(*, user: Any) -> str:
@@ -58,8 +88,6 @@ def settings_token(*, user: Any) -> str:
 
 
 def settings_token_check(token: str) -> Any:
-    from django.contrib.auth import get_user_model
-
     data = signing.Signer(salt=SETTINGS_SALT).unsign_object(token)
     user = get_user_model().objects.filter(pk=data.get("u")).first()
     if user is None:

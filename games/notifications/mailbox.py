@@ -114,4 +114,5 @@ def mailbox_detail(request: HttpRequest, key: str) -> HttpResponse:
         )
         response["X-Frame-Options"] = "SAMEORIGIN"
         return response
-    return render(request, "emails/dev_mailbox_detail.html", {"mail": mail})
+    reply_to = dict(mail.headers).get("Reply-To", "")
+    return render(request, "emails/dev_mailbox_detail.html", {"mail": mail, "reply_to": reply_to})

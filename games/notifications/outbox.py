@@ -24,8 +24,10 @@ from typing import Any
 
 from django.db import transaction
 
-from games import rows as sql_rows
+from games import queue
+from games.fastpath import rows as sql_rows
 from games.models import Game, Notification, Seat
+from games.webhooks import events as hooks
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +59,11 @@ class OutboxWriter:
 
     game: Game
     rows: list[Notification] = field(default_factory=list)
+    #: (dedupe key, payload) of turn notices carrying a plan note (``turn``).
+    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: Webhook events of this change ((event, seat awaited or None)), written by ``flush``
+    #: only when the game has webhooks (``Game.hooks_active``).
+    hook_events: list[tuple[str, Seat | None]] = field(default_factory=list)
 
     def add(self, *, user: Any, kind: str, key: str, payload: dict[str, Any] | None = None) -> None:
         if not wants_email(user, kind):
@@ -73,15 +80,26 @@ class OutboxWriter:
 
     # -- the kinds ------------------------------------------------------------------------------
 
-    def turn(self, seat: Seat, *, seq: int) -> None:
+    def turn(self, seat: Seat, *, seq: int, note: str = "") -> None:
+        """ "Your turn"; ``note``: why the seat's standing order was not used (its owner only)."""
+        self.hook_events.append((hooks.YOUR_TURN, seat))
+        payload: dict[str, Any] = {"seat": seat.seat, "seq": seq}
+        if note:
+            payload["plan_note"] = note
+            # A turn email still pending for this seat is the one that goes: it must say why.
+            self.notes.append((turn_key(self.game.pk, seat.user_id), payload))
         self.add(
             user=seat.user,
             kind=Kind.TURN,
             key=turn_key(self.game.pk, seat.user_id),
-            payload={"seat": seat.seat, "seq": seq},
+            payload=payload,
         )
 
     def game_started(self, seats: list[Seat], awaited: set[int]) -> None:
+        self.hook_events.append((hooks.GAME_STARTED, None))
+        # The email says "you are first" in the game-started email; a webhook (a bot's, say)
+        # is told of the first turn as of any other.
+        self.hook_events += [(hooks.YOUR_TURN, s) for s in seats if s.seat in awaited]
         for s in seats:
             self.add(
                 user=s.user,
@@ -91,6 +109,7 @@ class OutboxWriter:
             )
 
     def game_over(self, seats: list[Seat], *, seq: int) -> None:
+        self.hook_events.append((hooks.GAME_OVER, None))
         for s in seats:
             self.add(
                 user=s.user,
@@ -118,46 +137,66 @@ class OutboxWriter:
 
     # -- writing --------------------------------------------------------------------------------
 
+    def hooks_flush(self) -> None:
+        """Write the change's webhook deliveries (one query for the webhooks; none at all for a
+        game without) and send them after commit."""
+        if self.hook_events and self.game.hooks_active:
+            seats = self.game.seats_read or list(
+                Seat.objects.filter(game=self.game).select_related("user__profile")
+            )
+            hooks.schedule(hooks.deliveries_write(self.game, self.hook_events, seats))
+        self.hook_events = []
+
     def flush(self) -> None:
-        """Insert the rows (ignoring duplicates) and send the game's pending rows after commit."""
+        """Insert the rows (ignoring duplicates) and send the game's pending rows after commit;
+        the webhook deliveries of the change too."""
+        self.hooks_flush()
         if not self.rows:
             return
         sql_rows.insert_many(self.rows, ignore_conflicts=True)
+        notes_apply(self.notes)
         self.rows = []
+        self.notes = []
         schedule_send(game_id=self.game.pk)
 
 
-# Publishing happens in the request that made the move: do not make the player wait on a broker
-# that is down (one quick retry, then give up and leave the rows to the outbox sweep).
-QUICK_PUBLISH: dict[str, Any] = {
-    "retry": True,
-    "retry_policy": {
-        "max_retries": 1,
-        "interval_start": 0,
-        "interval_step": 0.1,
-        "interval_max": 0.1,
-    },
-}
+def notes_apply(notes: list[tuple[str, dict[str, Any]]]) -> None:
+    """Put each plan note on the turn notice still pending under its key (the insert of a new
+    one was skipped as a duplicate of it): the email that goes says why the order was not used.
+    Runs only when an order was refused."""
+    for key, payload in notes:
+        Notification.objects.filter(dedupe_key=key, status=Notification.Status.PENDING).update(
+            payload=payload
+        )
 
 
 def schedule_send(*, game_id: int | None = None, ids: list[int] | None = None) -> None:
     """After commit, queue sending of ``ids`` (or of every pending row of ``game_id``).
 
     A broker error is logged, not raised: the move is already committed and the outbox sweep will
-    send the rows when the broker is back.
+    send the rows when the broker is back. A game's sending is queued once per transaction: the
+    task drains every pending row of the game, so a second one (a reply's answer after the move
+    it made) would only cost a publish. The check reads the transaction's own on-commit list, which
+    Django empties of a rolled-back savepoint's callbacks.
     """
+    if ids is None and game_id is not None:
+        connection = transaction.get_connection()
+        if connection.in_atomic_block and any(
+            getattr(func, "send_game", None) == game_id
+            for _sids, func, *_rest in connection.run_on_commit
+        ):
+            return
 
     def _queue() -> None:
-        from games import tasks
-
         try:
             if ids is not None:
-                tasks.notifications_send.apply_async((ids,), **QUICK_PUBLISH)
+                queue.publish(queue.NOTIFICATIONS_SEND, ids)
             else:
-                tasks.notifications_send_game.apply_async((game_id,), **QUICK_PUBLISH)
+                queue.publish(queue.NOTIFICATIONS_SEND_GAME, game_id)
         except Exception:  # broker down: the periodic outbox sweep sends them later
             log.warning("could not queue notification sending (game %s); the sweep will", game_id)
 
+    _queue.send_game = game_id  # type: ignore[attr-defined]
     transaction.on_commit(_queue)
 
 
@@ -165,10 +204,8 @@ def schedule_send_pending() -> None:
     """After commit, queue a run of the outbox sweep (for rows written outside a game change)."""
 
     def _queue() -> None:
-        from games import tasks
-
         try:
-            tasks.outbox_sweep.apply_async((), **QUICK_PUBLISH)
+            queue.publish(queue.OUTBOX_SWEEP)
         except Exception:
             log.warning("could not queue the outbox sweep; the periodic one will run")
 

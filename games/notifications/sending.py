@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import queue
 import smtplib
 import threading
@@ -40,11 +39,13 @@ from django.conf import settings
 from django.core import mail
 from django.db import connection
 from django.db.models import Case, F, Q, Value, When
-from django.utils import timezone
+from django.urls import get_resolver
+from django.utils import timezone, translation
 
+from games.fastpath import rendering, wire
 from games.models import Notification
 
-from . import wire
+from . import emails
 
 log = logging.getLogger(__name__)
 
@@ -54,15 +55,15 @@ MAX_ATTEMPTS = 8
 
 
 def lease_seconds() -> int:
-    return int(getattr(settings, "NOTIFY_SENDING_LEASE_SECONDS", 300))
+    return int(settings.NOTIFY_SENDING_LEASE_SECONDS)
 
 
 def retry_after_seconds() -> int:
-    return int(getattr(settings, "NOTIFY_RETRY_AFTER_SECONDS", 60))
+    return int(settings.NOTIFY_RETRY_AFTER_SECONDS)
 
 
 def smtp_timeout() -> float:
-    return float(getattr(settings, "EMAIL_TIMEOUT", None) or min(30, lease_seconds() / 3))
+    return float(settings.EMAIL_TIMEOUT or min(30, lease_seconds() / 3))
 
 
 def notification_claim(*, notification_id: int) -> Any:
@@ -141,30 +142,18 @@ def _deliver(message: Any) -> None:
 # -- sending in batches ---------------------------------------------------------------------------
 
 
-def _setting(name: str, default: Any) -> Any:
-    """A Django setting, else the environment variable of that name, else ``default``."""
-    value = getattr(settings, name, None)
-    if value is None:
-        value = os.environ.get(name)
-    if value is None:
-        return default
-    if isinstance(default, bool) and isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    return type(default)(value)
-
-
 def batch_size() -> int:
     """Rows claimed (and sent) per batch: ``NOTIFY_BATCH_SIZE`` (100)."""
-    return _setting("NOTIFY_BATCH_SIZE", 100)
+    return int(settings.NOTIFY_BATCH_SIZE)
 
 
 def mark_every() -> int:
     """Sent rows are marked ``sent`` after this many deliveries (and at the end of a batch)."""
-    return _setting("NOTIFY_MARK_EVERY", 20)
+    return int(settings.NOTIFY_MARK_EVERY)
 
 
 def send_thread() -> bool:
-    return _setting("NOTIFY_SEND_THREAD", True)
+    return bool(settings.NOTIFY_SEND_THREAD)
 
 
 MARK_EVERY_SECONDS = 0.25
@@ -362,8 +351,6 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
     marked ``sent`` in one UPDATE every ``NOTIFY_MARK_EVERY`` deliveries (20) or quarter second,
     and at the end; a failure is marked on its own row.
     """
-    from . import emails
-
     counts: dict[str, int] = {}
     if not ids:
         return counts
@@ -425,17 +412,11 @@ def warm_up() -> None:
     """Do once at worker start what the first email would otherwise pay for (URL configuration,
     the email templates compiled and translated in each language, translations), so the first
     email after a restart is not late."""
-    from django.urls import get_resolver
-    from django.utils import translation
-
-    from . import rendering
-    from .emails import BUILDERS
-
     get_resolver().url_patterns  # noqa: B018 - imports every URL module once
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Your turn")
-            for template, _builder in BUILDERS.values():
+            for template, _builder in emails.BUILDERS.values():
                 for suffix in ("_subject.txt", ".txt", ".html"):
                     rendering.load(f"emails/{template}{suffix}")
 

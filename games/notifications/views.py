@@ -19,16 +19,32 @@ from . import links
 MODES = dict(Profile.NotificationMode.choices)
 
 
+@require_http_methods(["GET", "POST"])
 def login_link(request: HttpRequest, token: str) -> HttpResponse:
-    """A signed game link from an email: log the recipient in if needed, open the game."""
+    """A signed game link from an email (see ``links``). GET: the recipient, logged in, goes to
+    the game; anyone else gets a page with one button. POST (that button): log the recipient in,
+    once, then open the game."""
+    to_log_in = request.method == "POST"
     try:
-        user, game_id = links.login_token_check(token)
+        user, game_id = links.login_token_check(token, to_log_in=to_log_in)
     except signing.SignatureExpired:
         return render(request, "emails/link_invalid.html", {"expired": True}, status=400)
     except signing.BadSignature:
         return render(request, "emails/link_invalid.html", {"expired": False}, status=400)
-    if not request.user.is_authenticated or request.user.pk != user.pk:
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    if request.user.is_authenticated and request.user.pk == user.pk:
+        return HttpResponseRedirect(links.game_path(game_id))
+    if not to_log_in:
+        return render(
+            request,
+            "emails/link_login.html",
+            {
+                "game_id": game_id,
+                "username": user.get_username(),
+                "other": request.user.get_username() if request.user.is_authenticated else None,
+                "can_log_in": links.login_token_valid_for_login(token),
+            },
+        )
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return HttpResponseRedirect(links.game_path(game_id))
 
 

@@ -14,7 +14,16 @@ from .errors import (
     ServiceError,
     StaleState,
 )
-from .lobby import game_create, game_join, game_leave, game_start, options_clean
+from .lobby import (
+    game_bot_add,
+    game_create,
+    game_invite,
+    game_join,
+    game_leave,
+    game_seat_remove,
+    game_start,
+    options_clean,
+)
 from .moves import MoveResult, move_apply_system, move_submit
 
 __all__ = [
@@ -31,9 +40,12 @@ __all__ = [
     "NotEnoughPlayers",
     "ServiceError",
     "StaleState",
+    "game_bot_add",
     "game_create",
+    "game_invite",
     "game_join",
     "game_leave",
+    "game_seat_remove",
     "game_start",
     "move_apply_system",
     "move_submit",

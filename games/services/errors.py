@@ -69,6 +69,11 @@ class GameNotStarted(LobbyError):
     default_message = "The game has not started yet."
 
 
+class GameNotFinished(LobbyError):
+    code = "game_not_finished"
+    default_message = "The game is not over: its seed stays secret until the end."
+
+
 class GameAlreadyStarted(LobbyError):
     code = "game_already_started"
     default_message = "The game has already started."
@@ -93,3 +98,22 @@ class InvalidSetup(ServiceError):
     status = 400
     code = "invalid_field"
     default_message = "Invalid game set-up."
+
+
+class BotUpgradeRefused(LobbyError):
+    code = "bot_upgrade_refused"
+    default_message = (
+        "Only a new account can become a bot account: this one has played or joined games."
+    )
+
+
+class NotInvited(ServiceError):
+    status = 403
+    code = "not_invited"
+    default_message = "This game is by invitation: ask its creator for the link."
+
+
+class BelowReliability(ServiceError):
+    status = 403
+    code = "below_reliability"
+    default_message = "This game is for players who make their turns in time more often."

@@ -5,14 +5,19 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, turns
-from games.models import COLOURS, DEFAULT_OPTIONS, Game, Seat
+from games import engine, players, turns
+from games.models import DEFAULT_OPTIONS, Game, Invitation, Notification, Seat, Webhook
+from games.notifications.outbox import OutboxWriter
+from powergrid.state import PLANT_DECKS, VARIANTS
+from powergrid.tables import COLOURS
 
 from .errors import (
     AlreadyJoined,
+    BelowReliability,
     GameAlreadyStarted,
     GameFull,
     GameNotFound,
@@ -20,9 +25,8 @@ from .errors import (
     NotAPlayer,
     NotCreator,
     NotEnoughPlayers,
+    NotInvited,
 )
-
-VARIANTS = ("standard", "first_game")
 
 # The bounds of a game's set-up, in one place: the API serializers, the schema and the web form
 # read them from here, and ``options_clean`` / ``game_create`` enforce them for every caller.
@@ -76,6 +80,26 @@ def options_clean(options: dict[str, Any] | None) -> dict[str, Any]:
             f"variant must be one of {', '.join(VARIANTS)}.",
             choices=list(VARIANTS),
         )
+    if clean["plant_deck"] not in PLANT_DECKS:
+        raise _invalid(
+            "options.plant_deck",
+            f"plant_deck must be one of {', '.join(PLANT_DECKS)}.",
+            choices=list(PLANT_DECKS),
+        )
+    if not isinstance(clean["private"], bool):
+        raise _invalid("options.private", "private must be true or false.")
+    mot = clean["min_on_time"]
+    if not _is_int(mot) or not 0 <= mot <= 100:
+        raise _invalid(
+            "options.min_on_time",
+            "min_on_time must be a whole percentage from 0 to 100 (0: anyone may join).",
+            min=0,
+            max=100,
+        )
+    if not isinstance(clean["chat_public"], bool):
+        raise _invalid("options.chat_public", "chat_public must be true or false.")
+    if not isinstance(clean["auto_start"], bool):
+        raise _invalid("options.auto_start", "auto_start must be true or false.")
     if not isinstance(clean["pause_weekends"], bool):
         raise _invalid("options.pause_weekends", "pause_weekends must be true or false.")
     tb = clean["timeouts_before_bot"]
@@ -121,10 +145,23 @@ def game_create(
                 f"areas must be distinct area slugs of {map}: {', '.join(sorted(known))}.",
                 details={"field": "areas", "known": sorted(known)},
             )
+        if not engine.cities_connected(map, areas):
+            raise InvalidSetup(
+                "The cities of these areas are not one network: some can be reached only "
+                "through cities outside them, so the game could not end. Choose other areas.",
+                code="areas_not_connected",
+                details={"field": "areas", "areas": sorted(areas)},
+            )
     clean = options_clean(options)
     with transaction.atomic():
         game = Game.objects.create(
-            creator=creator, map=map, areas=areas, max_players=max_players, options=clean
+            creator=creator,
+            map=map,
+            areas=areas,
+            max_players=max_players,
+            options=clean,
+            hooks_active=_has_webhooks(creator),
+            invite_code=secrets.token_urlsafe(12),
         )
         Seat.objects.create(game=game, seat=0, user=creator, colour=COLOURS[0])
     return game
@@ -138,7 +175,49 @@ def _area_slug(area: Any) -> str:
     return str(getattr(area, "slug", area))
 
 
-def game_join(*, game_id: int, user: Any) -> Seat:
+def _filled(game: Game, n: int) -> None:
+    """After a seat is taken: the last seat filled starts the game, unless its creator chose to
+    start it; then the creator is told by email that the game is full (once)."""
+    if n != game.max_players:
+        return
+    if (game.options or {}).get("auto_start", True):
+        _start_locked(game, n)
+        return
+    writer = OutboxWriter(game=game)
+    writer.add(
+        user=game.creator,
+        kind=Notification.Kind.GAME_FULL,
+        key=f"full:{game.pk}",
+        payload={"players": n},
+    )
+    writer.flush()
+
+
+def _has_webhooks(user: Any) -> bool:
+    """Whether the player has a webhook of their own (their games must look for webhooks)."""
+    return Webhook.objects.filter(owner=user, game__isnull=True, active=True).exists()
+
+
+def _may_join(game: Game, user: Any, code: str) -> None:
+    """A private game takes its link's code or an invitation; a game asking for reliable players
+    takes those with at least ``min_on_time`` percent of turns in time (or no record yet). The
+    creator's invitation lets a player in past both."""
+    invited = Invitation.objects.filter(game=game, user=user).exists()
+    if invited:
+        return
+    if (game.options or {}).get("private") and not (
+        code and game.invite_code and secrets.compare_digest(code, game.invite_code)
+    ):
+        raise NotInvited()
+    floor = int((game.options or {}).get("min_on_time") or 0)
+    if floor:
+        percent = players.reliability(user).percent
+        if percent is not None and percent < floor:
+            raise BelowReliability(details={"min_on_time": floor, "yours": percent})
+
+
+def game_join(*, game_id: int, user: Any, code: str = "") -> Seat:
+    """Take the next free seat of an open game (``code``: its private link's, when private)."""
     with transaction.atomic():
         game = _lock(game_id)
         if game.status != Game.Status.OPEN:
@@ -148,9 +227,44 @@ def game_join(*, game_id: int, user: Any) -> Seat:
             raise AlreadyJoined()
         if len(seats) >= game.max_players:
             raise GameFull()
+        _may_join(game, user, code)
         used = {s.colour for s in seats}
         colour = next(c for c in COLOURS if c not in used)
-        return Seat.objects.create(game=game, seat=len(seats), user=user, colour=colour)
+        seat = Seat.objects.create(game=game, seat=len(seats), user=user, colour=colour)
+        if not game.hooks_active and _has_webhooks(user):
+            game.hooks_active = True
+            game.save(update_fields=["hooks_active"])
+        _filled(game, len(seats) + 1)
+        return seat
+
+
+def game_invite(*, game_id: int, user: Any, username: Any) -> Invitation:
+    """The creator invites a player by username (once; asking again changes nothing): they may
+    join even a private game, see it among their invitations, and get an email."""
+    if not isinstance(username, str) or not username.strip():
+        raise _invalid("username", "username: the invited player's username.")
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.creator_id != user.pk:
+            raise NotCreator()
+        if game.status != Game.Status.OPEN:
+            raise GameAlreadyStarted()
+        guest = get_user_model().objects.filter(username__iexact=username.strip()).first()
+        if guest is None:
+            raise _invalid("username", f"No player is called {username.strip()!r}.")
+        if Seat.objects.filter(game=game, user=guest).exists():
+            raise AlreadyJoined("That player already holds a seat in this game.")
+        invitation, made = Invitation.objects.get_or_create(game=game, user=guest)
+        if made:
+            writer = OutboxWriter(game=game)
+            writer.add(
+                user=guest,
+                kind=Notification.Kind.INVITED,
+                key=f"invite:{game.pk}:{guest.pk}",
+                payload={"by": user.pk},
+            )
+            writer.flush()
+        return invitation
 
 
 def game_leave(*, game_id: int, user: Any) -> Game | None:
@@ -165,20 +279,77 @@ def game_leave(*, game_id: int, user: Any) -> Game | None:
             raise NotAPlayer()
         if game.status != Game.Status.OPEN:
             raise GameAlreadyStarted("You cannot leave a game that has started.")
-        gone = seat.seat
-        seat.delete()
-        rest = list(game.seats.order_by("seat"))
-        if not rest:
-            game.delete()
-            return None
-        for s in rest:
-            if s.seat > gone:
-                s.seat -= 1
-                s.save(update_fields=["seat"])
-        if game.creator_id == user.pk:
-            game.creator_id = rest[0].user_id
-            game.save(update_fields=["creator"])
-        return game
+        return _seat_remove(game, seat, leaving=user)
+
+
+def _seat_remove(game: Game, seat: Seat, *, leaving: Any = None) -> Game | None:
+    """Remove ``seat`` of an open, locked game; renumber the rest. The creator's role passes to
+    the next person; a game left with bots only (or nobody) is deleted."""
+    gone = seat.seat
+    seat.delete()
+    rest = list(game.seats.select_related("user__profile").order_by("seat"))
+    people = [s for s in rest if not s.user.profile.bot_kind]
+    if not people:
+        game.delete()
+        return None
+    for s in rest:
+        if s.seat > gone:
+            s.seat -= 1
+            s.save(update_fields=["seat"])
+    if leaving is not None and game.creator_id == leaving.pk:
+        game.creator_id = people[0].user_id
+        game.save(update_fields=["creator"])
+    return game
+
+
+BOT_KINDS = ("heuristic", "random")
+
+
+def game_bot_add(*, game_id: int, user: Any, kind: Any = "heuristic") -> Seat:
+    """The creator adds a bot seat to an open game (``kind``: ``heuristic`` or ``random``). A
+    bot is an account of its own, marked as a bot, with no email; the server's worker plays its
+    moves (source ``bot``), never a request. The game starts when it is full, as on a join."""
+    if kind not in BOT_KINDS:
+        raise InvalidSetup("'kind' must be heuristic or random.", details={"field": "kind"})
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.creator_id != user.pk:
+            raise NotCreator()
+        if game.status != Game.Status.OPEN:
+            raise GameAlreadyStarted()
+        seats = list(game.seats.all())
+        if len(seats) >= game.max_players:
+            raise GameFull()
+        bot = get_user_model().objects.create_user(
+            username=f"bot-{kind}-{secrets.token_hex(5)}", email="", password=None
+        )
+        bot.profile.bot_kind = kind
+        bot.profile.display_name = {"heuristic": "Bot (heuristic)", "random": "Bot (random)"}[kind]
+        bot.profile.notification_mode = "none"
+        bot.profile.save()
+        used = {s.colour for s in seats}
+        colour = next(c for c in COLOURS if c not in used)
+        seat = Seat.objects.create(
+            game=game, seat=len(seats), user=bot, colour=colour, bot_controlled=True
+        )
+        _filled(game, len(seats) + 1)
+        return seat
+
+
+def game_seat_remove(*, game_id: int, user: Any, seat_no: int) -> Game | None:
+    """The creator removes a seat (a bot's or a player's) before the start."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.creator_id != user.pk:
+            raise NotCreator()
+        if game.status != Game.Status.OPEN:
+            raise GameAlreadyStarted()
+        seat = Seat.objects.filter(game=game, seat=seat_no).first()
+        if seat is None:
+            raise InvalidSetup("No such seat.", details={"field": "seat"})
+        if seat.user_id == user.pk:
+            raise InvalidSetup("Leave the game instead.", details={"field": "seat"})
+        return _seat_remove(game, seat)
 
 
 def game_start(*, game_id: int, user: Any) -> Game:
@@ -193,31 +364,44 @@ def game_start(*, game_id: int, user: Any) -> Game:
         n = game.seats.count()
         if n < 2:
             raise NotEnoughPlayers()
-        seed = secrets.randbits(63)
-        try:
-            state = engine.new_game(
-                map=game.map, players=n, seed=seed, areas=game.areas, variant=game.variant
-            )
-        except engine.IllegalAction as exc:
-            raise InvalidSetup(
-                str(getattr(exc, "message", exc)),
-                code=str(getattr(exc, "code", "invalid_field")),
-                details={"field": "areas", **dict(getattr(exc, "details", None) or {})},
-            ) from exc
-        except (ValueError, KeyError) as exc:
-            raise InvalidSetup(
-                f"The engine refused this set-up for {n} players: {exc}",
-                details={"field": "areas"},
-            ) from exc
-        game.seed = seed
-        game.areas_random = game.areas is None
-        game.areas = engine.areas_of(state)
-        game.status = Game.Status.RUNNING
-        game.started_at = timezone.now()
-        game.seq = 0
-        game.state_json = engine.to_json(state)
-        game.to_act = engine.to_act(state)
-        game.engine_version = engine.engine_version()
-        game.save()
-        turns.on_state_changed(game=game, old_state=None, new_state=state, moves=[])
-        return game
+        return _start_locked(game, n)
+
+
+def _start_locked(game: Game, n: int) -> Game:
+    """Start ``game`` (row locked by the caller's transaction) with its ``n`` seats: the engine
+    draws the set-up, the turn hook sets the first deadlines and writes the game-started emails
+    ("you move first" / "waiting for ...") to the outbox."""
+    seed = secrets.randbits(63)
+    try:
+        state = engine.new_game(
+            map=game.map,
+            players=n,
+            seed=seed,
+            areas=game.areas,
+            variant=game.variant,
+            plant_deck=game.plant_deck,
+        )
+    except engine.IllegalAction as exc:
+        raise InvalidSetup(
+            str(getattr(exc, "message", exc)),
+            code=str(getattr(exc, "code", "invalid_field")),
+            details={"field": "areas", **dict(getattr(exc, "details", None) or {})},
+        ) from exc
+    except (ValueError, KeyError) as exc:
+        raise InvalidSetup(
+            f"The engine refused this set-up for {n} players: {exc}",
+            details={"field": "areas"},
+        ) from exc
+    game.seed = seed
+    game.engine_data_version = engine.data_version()
+    game.areas_random = game.areas is None
+    game.areas = engine.areas_of(state)
+    game.status = Game.Status.RUNNING
+    game.started_at = timezone.now()
+    game.seq = 0
+    game.state_json = engine.to_json(state)
+    game.to_act = engine.to_act(state)
+    game.engine_version = engine.engine_version()
+    game.save()
+    turns.on_state_changed(game=game, old_state=None, new_state=state, moves=[])
+    return game

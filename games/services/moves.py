@@ -30,9 +30,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, rows, turns
-from games.bulk import bulk_update_values
+from games import engine, turns
+from games.fastpath import rows
+from games.fastpath.bulk import bulk_update_values
 from games.models import Game, Move, Seat
+from games.plans import runner
+from powergrid.state import State
 
 from .errors import (
     GameNotFound,
@@ -46,21 +49,26 @@ from .errors import (
 
 @dataclass
 class MoveResult:
+    """A move written: the game (its row as updated), the seat that moved, the ``Move`` row, the
+    engine state after it, and every seat of the game as read under the game's lock and updated
+    by the turn hook (deadlines, counters): callers answer from these without reading again."""
+
     game: Game
     seat: Seat
     move: Move
-    state: Any  # the engine state after the move
+    state: State
+    seats: list[Seat]
 
 
 def _seats_locked(game: Game) -> list[Seat]:
     """The game's seats with user and profile, read after the game row is locked (so current), and
-    kept on the instance as ``games.selectors.game_seats`` does: the turn hook updates these same
+    kept on the instance (``Game.seats_read``) for the selectors: the turn hook updates these same
     objects (deadlines), so the response built from them needs no second read. Read with SQL built
-    once (``games.rows``), as is the game row's lock: both run on every move."""
+    once (``games.fastpath.rows``), as is the game row's lock: both run on every move."""
     _, seats = rows.seats_with_users(game.pk)
     for s in seats:
         s.game = game
-    game._seats_cache = seats  # type: ignore[attr-defined]
+    game.seats_read = seats
     return seats
 
 
@@ -95,13 +103,15 @@ def _engine_apply(game: Game, seat: Seat, action: Any) -> tuple[Any, Any]:
 def _apply_locked(
     *,
     game: Game,
+    seats: list[Seat],
     seat: Seat,
     action: Any,
     source: str,
     user: Any = None,
     idempotency_key: str | None = None,
 ) -> MoveResult:
-    """Apply ``action`` for ``seat`` on a game whose row this transaction has locked."""
+    """Apply ``action`` for ``seat`` on a game whose row this transaction has locked, then
+    whatever moves the players' plans make after it (``_plans_follow``)."""
     old_state, new_state = _engine_apply(game, seat, action)
 
     game.seq += 1
@@ -115,9 +125,17 @@ def _apply_locked(
         idempotency_key=idempotency_key,
     )
     rows.insert(move)
+    moves = [move]
+    fields = ["seq", "state_json", "to_act"]
+    notes: dict[int, str] = {}
+    if game.plans_active:
+        new_state, more, notes = _plans_follow(game, new_state)
+        for m in more:
+            rows.insert(m)
+        moves += more
+        fields.append("plans_active")
     game.state_json = engine.to_json(new_state)
     game.to_act = engine.to_act(new_state)
-    fields = ["seq", "state_json", "to_act"]
     if engine.is_finished(new_state):
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
@@ -128,15 +146,75 @@ def _apply_locked(
         game=game,
         old_state=old_state,
         new_state=new_state,
-        moves=[move],
-        seats=getattr(game, "_seats_cache", None),
+        moves=moves,
+        seats=seats,
+        notes=notes,
     )
     # Only remember the new state once the transaction commits.
     game_pk, seed, seq = game.pk, game.seed, game.seq
     transaction.on_commit(
         lambda: engine.state_remember(game_id=game_pk, seed=seed, seq=seq, state=new_state)
     )
-    return MoveResult(game=game, seat=seat, move=move, state=new_state)
+    return MoveResult(game=game, seat=seat, move=move, state=new_state, seats=seats)
+
+
+def _plans_follow(game: Game, state: State) -> tuple[State, list[Move], dict[int, str]]:
+    """The moves the plans make from ``state`` (``games.plans.runner``), as unsaved ``Move`` rows
+    (source ``plan``) numbered after ``game.seq``, which advances; and the notes of orders not
+    used. The runner applies each through the engine's own ``apply``: no move skips a check."""
+    followed = runner.follow(game, state)
+    more = []
+    for seat_no, plan_action in followed.moves:
+        game.seq += 1
+        more.append(
+            Move(
+                game=game,
+                seq=game.seq,
+                seat=seat_no,
+                action=plan_action,
+                source=Move.Source.PLAN,
+            )
+        )
+    return followed.state, more, followed.notes
+
+
+def plans_follow_now(game_id: int) -> tuple[int, int]:
+    """Run the plans of a game now (a plan was just given that may apply at once): the moves
+    they make are written and notified as one chain. Returns (moves made, the game's seq)."""
+    with transaction.atomic():
+        game = rows.game_for_update(game_id)
+        if game is None:
+            raise GameNotFound()
+        if game.status != Game.Status.RUNNING or not game.plans_active:
+            return 0, game.seq
+        seats = _seats_locked(game)
+        old_state = engine.state_load(
+            game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+        )
+        new_state, more, notes = _plans_follow(game, old_state)
+        fields = ["plans_active"]
+        if more:
+            for m in more:
+                rows.insert(m)
+            game.state_json = engine.to_json(new_state)
+            game.to_act = engine.to_act(new_state)
+            fields += ["seq", "state_json", "to_act"]
+            if engine.is_finished(new_state):
+                game.status = Game.Status.FINISHED
+                game.finished_at = timezone.now()
+                fields += ["status", "finished_at"]
+        rows.update(game, fields)
+        if not more:
+            return 0, game.seq
+        turns.on_state_changed(
+            game=game, old_state=old_state, new_state=new_state, moves=more, seats=seats,
+            notes=notes,
+        )  # fmt: skip
+        game_pk, seed, seq = game.pk, game.seed, game.seq
+        transaction.on_commit(
+            lambda: engine.state_remember(game_id=game_pk, seed=seed, seq=seq, state=new_state)
+        )
+        return len(more), game.seq
 
 
 def move_submit(
@@ -169,6 +247,7 @@ def move_submit(
             )
         return _apply_locked(
             game=game,
+            seats=seats,
             seat=seat,
             action=action,
             source=source,
@@ -185,23 +264,23 @@ def move_apply_system(
     source: str,
     expected_seq: int | None = None,
 ) -> MoveResult:
-    """A move made by the server for ``seat`` (timeout default, bot). Same transaction discipline.
+    """A move made by the server for ``seat`` (timeout default, bot): a batch of one.
 
     ``game`` may be a Game or an id; the row is (re)locked here. Pass ``expected_seq`` to act only
     if nothing moved since you decided (a sweeper that computed a default action should).
+    Raises what ``move_apply_system_batch`` answers for it.
     """
     game_id = game if isinstance(game, int) else game.pk
     with transaction.atomic():
         locked = rows.game_for_update(game_id)
         if locked is None:
             raise GameNotFound()
-        _check_running(locked)
-        if expected_seq is not None and expected_seq != locked.seq:
-            raise StaleState(details={"expected_seq": expected_seq, "seq": locked.seq})
-        seat_row = next((s for s in _seats_locked(locked) if s.seat == seat), None)
-        if seat_row is None:
-            raise NotAPlayer("No such seat.")
-        return _apply_locked(game=locked, seat=seat_row, action=action, source=source)
+        (result,) = move_apply_system_batch(
+            [SystemMove(locked, seat, action, source, expected_seq=expected_seq)]
+        )
+        if isinstance(result, ServiceError):
+            raise result
+        return result
 
 
 # -- several system moves at once (the deadline sweeper) -----------------------------------------
@@ -209,13 +288,15 @@ def move_apply_system(
 
 @dataclass
 class SystemMove:
-    """One system move for ``move_apply_system_batch``: ``game`` locked by the caller."""
+    """One system move for ``move_apply_system_batch``: ``game`` locked by the caller, with its
+    ``seats`` when the caller read them under that lock (else they are read here)."""
 
     game: Game
     seat: int
     action: dict[str, Any]
     source: str
     expected_seq: int | None = None
+    seats: list[Seat] | None = None
 
 
 def move_apply_system_batch(items: list[SystemMove]) -> list[MoveResult | ServiceError]:
@@ -231,21 +312,19 @@ def move_apply_system_batch(items: list[SystemMove]) -> list[MoveResult | Servic
     """
     if not items:
         return []
-    need = [it.game for it in items if getattr(it.game, "_seats_cache", None) is None]
-    if need:
-        by_game = rows.seats_for_games([g.pk for g in need])
-        for g in need:
-            g._seats_cache = by_game[g.pk]  # type: ignore[attr-defined]
+    need = [it.game.pk for it in items if it.seats is None]
+    read = rows.seats_for_games(need) if need else {}
     now = timezone.now()
     out: list[MoveResult | ServiceError] = []
-    accepted: list[tuple[Game, Move, Any, Any]] = []
+    accepted: list[tuple[Game, list[Move], Any, Any, list[Seat], dict[int, str]]] = []
     for it in items:
         game = it.game
+        seats = it.seats if it.seats is not None else read[game.pk]
+        game.seats_read = seats
         try:
             _check_running(game)
             if it.expected_seq is not None and it.expected_seq != game.seq:
                 raise StaleState(details={"expected_seq": it.expected_seq, "seq": game.seq})
-            seats: list[Seat] = game._seats_cache  # type: ignore[attr-defined]
             seat = next((s for s in seats if s.seat == it.seat), None)
             if seat is None:
                 raise NotAPlayer("No such seat.")
@@ -255,31 +334,33 @@ def move_apply_system_batch(items: list[SystemMove]) -> list[MoveResult | Servic
             continue
         game.seq += 1
         move = Move(game=game, seq=game.seq, seat=seat.seat, action=it.action, source=it.source)
+        chain = [move]
+        notes: dict[int, str] = {}
+        if game.plans_active:
+            new_state, more, notes = _plans_follow(game, new_state)
+            chain += more
         game.state_json = engine.to_json(new_state)
         game.to_act = engine.to_act(new_state)
         if engine.is_finished(new_state):
             game.status = Game.Status.FINISHED
             game.finished_at = now
-        accepted.append((game, move, old_state, new_state))
-        out.append(MoveResult(game=game, seat=seat, move=move, state=new_state))
+        accepted.append((game, chain, old_state, new_state, seats, notes))
+        out.append(MoveResult(game=game, seat=seat, move=move, state=new_state, seats=seats))
     if accepted:
-        rows.insert_many([m for _, m, _, _ in accepted])
+        rows.insert_many([m for _, chain, _, _, _, _ in accepted for m in chain])
         bulk_update_values(
-            [g for g, _, _, _ in accepted], ["seq", "state_json", "to_act", "status", "finished_at"]
+            [g for g, _, _, _, _, _ in accepted],
+            ["seq", "state_json", "to_act", "status", "finished_at", "plans_active"],
         )
         turns.on_states_changed(
             [
                 turns.StateChange(
-                    game=g,
-                    old_state=old,
-                    new_state=new,
-                    moves=[m],
-                    seats=g._seats_cache,  # type: ignore[attr-defined]
+                    game=g, old_state=old, new_state=new, moves=chain, seats=seats, notes=notes
                 )
-                for g, m, old, new in accepted
+                for g, chain, old, new, seats, notes in accepted
             ]
         )
-        remembered = [(g.pk, g.seed, g.seq, new) for g, _, _, new in accepted]
+        remembered = [(g.pk, g.seed, g.seq, new) for g, _, _, new, _, _ in accepted]
 
         def remember() -> None:
             for game_id, seed, seq, state in remembered:

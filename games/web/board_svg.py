@@ -11,7 +11,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from powergrid.maps import GameMap, load_map
+from powergrid.maps import GameMap, load_map, name_in
 
 from .board_layout import Label, bounds, cost_spots, place_labels, spread
 
@@ -58,7 +58,7 @@ def _fmt(v: float) -> str:
 
 
 def city_name(city: Any, lang: str) -> str:
-    return city.name_ja if lang == "ja" and city.name_ja else city.name_en
+    return name_in(city, lang)
 
 
 @lru_cache(maxsize=32)
@@ -86,7 +86,7 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
     in_play = set(areas) if areas else set(gmap.areas)
     live = {s for s, c in gmap.cities.items() if c.area in in_play}
     out: list[str] = []
-    label = escape(gmap.name_ja if lang == "ja" else gmap.name_en)
+    label = escape(name_in(gmap, lang))
     cls = "board board-small" if small else "board"
     pos = positions(slug)
     names = name_labels(slug, lang) if not small else {}

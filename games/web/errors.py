@@ -20,6 +20,11 @@ def _known() -> dict[str, str]:
         "no_storage": _("Your plants cannot store that."),
         "market_exhausted": _("The market does not hold that many tokens."),
         "city_not_in_play": _("That city is not in play."),
+        "city_unreachable": _("No connection leads to that city through the cities in play."),
+        "areas_not_connected": _(
+            "The cities of these areas are not one network, so the game could not end. "
+            "Choose other areas."
+        ),
         "city_full": _("That city has no free build space."),
         "already_in_city": _("You are already in that city."),
         "plant_not_owned": _("You do not own that plant."),
@@ -28,26 +33,68 @@ def _known() -> dict[str, str]:
             "Someone moved before you: here is the game as it is now. Check and try again."
         ),
         "game_over": _("The game is over."),
+        "invalid_plan": _("The plan is not valid: check the plant, amounts, cities and limits."),
+        "plan_not_found": _("You have no such plan: it may have acted already."),
+        "game_not_running": _("Plans are for a game being played."),
+        "invalid_webhook": _(
+            "Check the address (https:// and a public host), the format and the events."
+        ),
+        "webhook_not_found": _("No such webhook."),
+        "invalid_message": _("A message must have some text, at most 1000 characters."),
+        "edit_window_over": _("A message can be changed for ten minutes only."),
+        "message_not_found": _("No such message."),
+        "token_expired": _(
+            "This reply address has expired: open the game, or reply to a newer email."
+        ),
+        "token_used": _("A move was already made with this email: reply to the newest one."),
+        "unreadable": _("No move was found at the top of the reply."),
+        "unknown_command": _(
+            "The first line is not a move: try pass, bid, choose, buy, build, power or discard."
+        ),
+        "bad_number": _("A number is missing or not a whole number."),
+        "unknown_city": _("A city named in the reply is not on this map."),
+        "unknown_resource": _("Resources are coal, oil, garbage and uranium."),
+        "nothing_to_pass": _("There is nothing to pass now."),
         "not_a_player": _("You hold no seat in this game."),
         "game_not_started": _("The game has not started yet."),
+        "game_not_finished": _("The game is not over yet."),
         "game_already_started": _("The game has already started."),
         "game_full": _("The game is full."),
         "already_joined": _("You already hold a seat in this game."),
         "not_enough_players": _("A game needs at least two players."),
         "not_creator": _("Only the game's creator can do that."),
         "not_found": _("No such game."),
+        "unknown_map": _("There is no such map."),
+        "not_authenticated": _("Please log in."),
+        "authentication_failed": _("Wrong username, password or token."),
+        "permission_denied": _("You are not allowed to do that."),
+        "method_not_allowed": _("That cannot be done here."),
+        "not_acceptable": _("The answer cannot be given in the format asked for."),
+        "unsupported_media_type": _("Send the request as JSON."),
+        "parse_error": _("The request could not be read."),
+        "idempotency_key_reused": _("This request key was already used for another request."),
+        "throttled": _("Too many requests: wait a moment and try again."),
+        "service_unavailable": _(
+            "The server is briefly unavailable; nothing was changed. Try again."
+        ),
+        "server_error": _("Something went wrong on our side; it has been reported."),
+        "bot_upgrade_refused": _(
+            "Only a new account can become a bot account: this one has played or joined games."
+        ),
+        "not_invited": _("This game is by invitation: ask its creator for the link."),
+        "below_reliability": _(
+            "This game is for players who make more of their turns in time than you so far."
+        ),
     }
 
 
 def error_text(code: str, message: str) -> str:
-    """In English the engine's own sentence (it carries the numbers); in another language a
-    translated sentence for the code followed by the engine's sentence."""
+    """In English the engine's own sentence (it carries the numbers); in another language the
+    translated sentence for the code, alone: the engine's English sentence is not shown to a
+    reader of another language (``tests/test_translations.py`` walks every code in Japanese)."""
     lang = (get_language() or "en")[:2]
-    if lang == "en" or code == "stale_state":
-        if code == "stale_state":
-            return _known()["stale_state"]
+    if code == "stale_state":
+        return _known()["stale_state"]
+    if lang == "en":
         return message
-    known = _known().get(code)
-    if known is None:
-        return message
-    return f"{known} ({message})"
+    return _known().get(code) or _("That move is not possible now.")

@@ -9,15 +9,21 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-import powergrid
 from games import engine
 from games.models import DEFAULT_OPTIONS
 from games.services import lobby
-from powergrid.maps import load_map
+from powergrid.actions import ACTIONS, Field
+from powergrid.maps import load_map, name_in
 from powergrid.plants import PLANTS
+from powergrid.state import (
+    BASE_DECK,
+    FIRST_GAME,
+    MIXED_DECK,
+    NEW_DECK,
+    SEALED_BID,
+    STANDARD,
+)
 from powergrid.tables import RESOURCES
-
-MOVE_TYPES = powergrid.ACTION_TYPES
 
 
 class FormProblem(Exception):
@@ -40,41 +46,35 @@ def _int(post: Any, name: str, *, default: int | None = None) -> int:
     return value
 
 
-def action_from_post(post: Any) -> dict[str, Any]:
-    """The engine action a move form describes (the engine judges whether it is legal)."""
-    t = post.get("action")
-    if t not in MOVE_TYPES:
-        raise FormProblem(_("Unknown move."), code="unknown_action")
-    if t in ("pass_auction", "pass_bid"):
-        return {"type": t}
-    if t == "choose_plant":
-        if not post.get("plant"):
-            raise FormProblem(_("Choose a plant to auction."))
-        return {"type": t, "plant": _int(post, "plant"), "bid": _int(post, "bid")}
-    if t == "bid":
-        return {"type": t, "amount": _int(post, "amount")}
-    if t == "discard_plant":
-        if not post.get("plant"):
-            raise FormProblem(_("Choose the plant to discard."))
-        action: dict[str, Any] = {"type": t, "plant": _int(post, "plant")}
-        drop = {r: _int(post, f"drop_{r}", default=0) for r in RESOURCES}
-        if any(drop.values()):
-            action["drop"] = {r: n for r, n in drop.items() if n}
-        return action
-    if t == "buy_resources":
-        return {"type": t, **{r: _int(post, r, default=0) for r in RESOURCES}}
-    if t == "build":
-        return {"type": t, "cities": [c for c in post.getlist("cities") if c]}
-    # power
-    plants = []
-    for raw in post.getlist("plants"):
-        try:
-            plants.append(int(raw))
-        except ValueError:
-            raise FormProblem(_("Unknown plant.")) from None
-    action = {"type": "power", "plants": plants}
+def _field_value(post: Any, f: Field, action: dict[str, Any]) -> Any:
+    """One action field read from the form's inputs, by how the engine says it is written.
+
+    Inputs: ``int``/``plant``/``count`` a number input named as the field; ``tokens`` one number
+    input per resource (``<field>_<resource>``); ``cities``/``plants`` repeated inputs;
+    ``hybrid`` a coal input per ticked hybrid plant (``hybrid_<plant>_coal``), the rest oil.
+    ``_omit`` means the field is left out of the action."""
+    if f.kind in ("int", "plant"):
+        if f.kind == "plant" and not post.get(f.name):
+            raise FormProblem(_("Choose a plant."))
+        return _int(post, f.name)
+    if f.kind == "count":
+        return _int(post, f.name, default=0)
+    if f.kind == "tokens":
+        counts = {r: _int(post, f"{f.name}_{r}", default=0) for r in RESOURCES}
+        return {r: n for r, n in counts.items() if n} or _OMIT
+    if f.kind == "cities":
+        return [c for c in post.getlist(f.name) if c]
+    if f.kind == "plants":
+        plants = []
+        for raw in post.getlist(f.name):
+            try:
+                plants.append(int(raw))
+            except ValueError:
+                raise FormProblem(_("Unknown plant.")) from None
+        return plants
+    # hybrid: the coal of each ticked hybrid plant, the rest of its burn in oil
     hybrid: dict[str, dict[str, int]] = {}
-    for n in plants:
+    for n in action.get("plants") or []:
         plant = PLANTS.get(n)
         key = f"hybrid_{n}_coal"
         if plant is not None and plant.fuel == "hybrid" and post.get(key, "").strip() != "":
@@ -84,8 +84,23 @@ def action_from_post(post: Any) -> dict[str, Any]:
                     _("Plant %(plant)s burns %(n)s tokens in all.") % {"plant": n, "n": plant.burns}
                 )
             hybrid[str(n)] = {"coal": coal, "oil": plant.burns - coal}
-    if hybrid:
-        action["hybrid"] = hybrid
+    return hybrid or _OMIT
+
+
+_OMIT = object()
+
+
+def action_from_post(post: Any) -> dict[str, Any]:
+    """The engine action a move form describes (the engine judges whether it is legal); the
+    fields and how each is read come from the engine's description of the action type."""
+    spec = ACTIONS.get(post.get("action") or "")
+    if spec is None:
+        raise FormProblem(_("Unknown move."), code="unknown_action")
+    action: dict[str, Any] = {"type": spec.name}
+    for f in spec.fields:
+        value = _field_value(post, f, action)
+        if value is not _OMIT:
+            action[f.name] = value
     return action
 
 
@@ -134,10 +149,57 @@ class GameCreateForm(forms.Form):
         help_text=gettext_lazy("0: the bot never plays; the default move is made instead."),
         widget=forms.NumberInput(attrs={"step": 1, "inputmode": "numeric"}),
     )
+    auto_start = forms.BooleanField(
+        label=gettext_lazy("Start the game by itself when the last seat fills"),
+        required=False,
+        initial=True,
+    )
+    chat_public = forms.BooleanField(
+        label=gettext_lazy("Let people who do not play read the chat"),
+        required=False,
+    )
+    private = forms.BooleanField(
+        label=gettext_lazy("By invitation only (not listed; you invite players or give a link)"),
+        required=False,
+    )
+    min_on_time = forms.IntegerField(
+        label=gettext_lazy("Only players with at least this percentage of turns in time"),
+        help_text=gettext_lazy("0: anyone. Players without a record yet may join."),
+        min_value=0,
+        max_value=100,
+        initial=0,
+        required=False,
+        widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
+    )
     first_game = forms.BooleanField(
         label=gettext_lazy("First-game variant (step 1 only; the game ends at 7 cities)"),
         required=False,
     )
+    plant_deck = forms.ChoiceField(
+        label=gettext_lazy("Power plant deck"),
+        choices=[
+            (BASE_DECK, gettext_lazy("The base game's plants")),
+            (NEW_DECK, gettext_lazy("New Power Plants: the new deck alone")),
+            (MIXED_DECK, gettext_lazy("New Power Plants mixed with the base game's plants")),
+        ],
+        initial=BASE_DECK,
+        required=False,
+    )
+    sealed_bids = forms.BooleanField(
+        label=gettext_lazy(
+            "Sealed-bid auctions: everyone bids once, at the same time, for each plant put up "
+            "(the game waits far less)"
+        ),
+        required=False,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("first_game") and data.get("sealed_bids"):
+            raise forms.ValidationError(
+                _("Choose one variant: the first-game variant or sealed-bid auctions.")
+            )
+        return data
 
     def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -145,9 +207,7 @@ class GameCreateForm(forms.Form):
         maps = engine.maps_available()
         map_field = self.fields["map"]
         assert isinstance(map_field, forms.ChoiceField)
-        map_field.choices = [
-            (s, load_map(s).name_ja if lang == "ja" else load_map(s).name_en) for s in maps
-        ]
+        map_field.choices = [(s, name_in(load_map(s), lang)) for s in maps]
         map_field.initial = "germany" if "germany" in maps else maps[0]
 
     def area_fields(self) -> list[dict[str, Any]]:
@@ -160,11 +220,11 @@ class GameCreateForm(forms.Form):
             out.append(
                 {
                     "map": slug,
-                    "name": gmap.name_ja if self.lang == "ja" else gmap.name_en,
+                    "name": name_in(gmap, self.lang),
                     "areas": [
                         {
                             "slug": a.slug,
-                            "label": a.name_ja if self.lang == "ja" else a.name_en,
+                            "label": name_in(a, self.lang),
                             "checked": a.slug in picked,
                         }
                         for a in gmap.areas.values()
@@ -185,7 +245,18 @@ class GameCreateForm(forms.Form):
                 if d.get("timeouts_before_bot") is None
                 else d["timeouts_before_bot"]
             ),
-            "variant": "first_game" if d.get("first_game") else "standard",
+            "variant": (
+                FIRST_GAME
+                if d.get("first_game")
+                else SEALED_BID
+                if d.get("sealed_bids")
+                else STANDARD
+            ),
+            "plant_deck": d.get("plant_deck") or BASE_DECK,
+            "auto_start": bool(d.get("auto_start")),
+            "chat_public": bool(d.get("chat_public")),
+            "private": bool(d.get("private")),
+            "min_on_time": int(d.get("min_on_time") or 0),
         }
 
     def chosen_areas(self) -> list[str] | None:

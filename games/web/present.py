@@ -8,7 +8,18 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from powergrid.tables import INCOME, MARKET_PRICES, PLAYER_COUNTS, RESOURCES, RESUPPLY
+from games.describe import resource_label
+from powergrid.plants import BASE_PLANTS, NEW_PLANTS, RANK
+from powergrid.state import FIRST_GAME, MIXED_DECK, NEW_DECK
+from powergrid.tables import (
+    FIRST_GAME_END,
+    INCOME,
+    MARKET_PRICES,
+    MIXED_BASE_OUT,
+    PLAYER_COUNTS,
+    RESOURCES,
+    RESUPPLY,
+)
 
 FUEL_TOKENS = {
     "coal": ["coal"],
@@ -33,20 +44,6 @@ def fuel_label(fuel: str) -> str:
     }.get(fuel, fuel)
 
 
-def resource_label(r: str) -> str:
-    return {"coal": _("Coal"), "oil": _("Oil"), "garbage": _("Garbage"), "uranium": _("Uranium")}[r]
-
-
-def phase_label(phase: str) -> str:
-    return {
-        "auction": _("Auction"),
-        "resources": _("Buying resources"),
-        "build": _("Building"),
-        "bureaucracy": _("Bureaucracy"),
-        "finished": _("Finished"),
-    }.get(phase, phase)
-
-
 def colour_label(colour: str) -> str:
     return {
         "red": pgettext("player colour", "red"),
@@ -64,6 +61,9 @@ def plant_card(p: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
     fuel = p["fuel"]
     card = {
         "number": p["number"],
+        # What a form sends: a New Power Plants card's id (100 + number), else the number.
+        "id": p.get("id", p["number"]),
+        "deck": p.get("deck", "base"),
         "fuel": fuel,
         "fuel_label": fuel_label(fuel),
         "burns": p["burns"],
@@ -103,6 +103,21 @@ def resource_track(market: dict[str, list[int]]) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def deck_cards(plant_deck: str | None) -> list[dict[str, Any]]:
+    """The reference panel's list of a New Power Plants game's cards, in market order (new deck:
+    its 42 plants; mixed: both decks, the base 17 and 18 left out). Empty for the base deck,
+    whose cards players know."""
+    if plant_deck == NEW_DECK:
+        cards = list(NEW_PLANTS.values())
+    elif plant_deck == MIXED_DECK:
+        cards = [p for p in BASE_PLANTS.values() if p.number not in MIXED_BASE_OUT]
+        cards += NEW_PLANTS.values()
+    else:
+        return []
+    cards.sort(key=lambda p: RANK[p.id])
+    return [plant_card(p.to_dict()) for p in cards]
 
 
 def income_rows() -> list[tuple[str, int]]:
@@ -152,3 +167,13 @@ def step_facts(players: int) -> dict[str, Any]:
     if row is None:
         return {}
     return {"step2": row.step2_cities, "end": row.end_cities, "max_plants": row.max_plants}
+
+
+def thresholds(state: dict[str, Any]) -> dict[str, int | None]:
+    """The city counts that change the game, for the line under the board: step 2 starts when a
+    player connects ``step2`` cities (None in the first-game variant, which stays in step 1), and
+    the game ends when one connects ``end``."""
+    table = PLAYER_COUNTS[state["players_count"]]
+    if state.get("variant") == FIRST_GAME:
+        return {"step2": None, "end": FIRST_GAME_END}
+    return {"step2": table.step2_cities, "end": table.end_cities}

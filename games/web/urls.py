@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import bots, calendar, chat, plans, players, results, views, webhooks
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,6 +10,15 @@ urlpatterns = [
     path("games/<int:game_id>/history/<int:seq>/", views.game_history, name="game_history"),
     path("games/<int:game_id>/history/", views.game_history_jump, name="game_history_jump"),
     path("games/<int:game_id>/quote/", views.game_quote, name="game_quote"),
+    path("games/<int:game_id>/plans/", plans.game_plans, name="game_plans"),
+    path("games/<int:game_id>/chat/", chat.game_chat, name="game_chat"),
+    path("games/<int:game_id>/result/", results.game_result_page, name="game_result"),
+    path("games/<int:game_id>/calendar.ics", calendar.game_calendar, name="game_calendar"),
+    path("calendar/<str:token>.ics", calendar.calendar_feed, name="calendar_feed"),
+    path("webhooks/", webhooks.webhooks_page, name="webhooks"),
+    path("account/bot/", bots.bot_account_page, name="bot_account"),
+    path("players/<str:username>/", players.player_page, name="player"),
+    path("games/<int:game_id>/invite/<str:code>/", views.game_invite_link, name="game_invite"),
     path("games/<int:game_id>/<str:what>/", views.game_lobby, name="game_lobby"),
     path("language/", views.set_language, name="set_language"),
 ]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import functools
 import secrets
-import zoneinfo
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,11 +22,15 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import engine, selectors, services
+from accounts.zones import user_zone
+from games import describe, engine, log, players, selectors, services
+from games.chat import selectors as chat_selectors
+from games.forecast import forecast
 from games.models import Game, Move
+from powergrid.maps import name_in
 from powergrid.tables import RESOURCES, income
 
-from . import board_svg, log, present
+from . import board_svg, present
 from .errors import error_text
 from .forms import FormProblem, GameCreateForm, action_from_post
 
@@ -38,15 +42,7 @@ def with_user_timezone(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        tz = "UTC"
-        user = request.user
-        if user.is_authenticated:
-            profile = getattr(user, "profile", None)
-            tz = getattr(profile, "timezone", None) or "UTC"
-        try:
-            timezone.activate(zoneinfo.ZoneInfo(tz))
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            timezone.activate(zoneinfo.ZoneInfo("UTC"))
+        timezone.activate(user_zone(request.user))
         try:
             return view(request, *args, **kwargs)
         finally:
@@ -87,10 +83,31 @@ def home(request: HttpRequest) -> HttpResponse:
         ]
     else:
         finished = []
+    q = request.GET
+    map_filter = q.get("map", "") if q.get("map", "") in engine.maps_available() else ""
+    players_filter = int(q["players"]) if q.get("players", "").isdigit() else None
+    turn_filter = int(q["turn"]) if q.get("turn", "").isdigit() else None
+    filters: dict[str, Any] = {
+        "map": map_filter,
+        "players": players_filter,
+        "max_turn_hours": turn_filter,
+    }
     open_games = [
         _game_row(g, request.user)
-        for g in selectors.game_list(user=request.user, status="open")[:30]
+        for g in selectors.open_games(
+            map=map_filter, players=players_filter, max_turn_hours=turn_filter
+        )[:30]
     ]
+    if q.get("free"):
+        open_games = [row for row in open_games if row["count"] < row["game"].max_players]
+    # The lobby shows each joined player's rating (one query for the page).
+    joined = [p["user_id"] for row in open_games for p in row["who"] if not p["is_bot"]]
+    rated = players.ratings_for(joined)
+    on_time = players.on_time_percents(joined)
+    for row in open_games:
+        for p in row["who"]:
+            p["rating"] = rated.get(p["user_id"])
+            p["on_time"] = on_time.get(p["user_id"])
     running = [
         _game_row(g, request.user)
         for g in selectors.game_list(user=request.user, status="running")[:10]
@@ -102,7 +119,12 @@ def home(request: HttpRequest) -> HttpResponse:
             "mine": mine,
             "finished": finished,
             "open_games": open_games,
+            "filters": {**filters, "free": bool(q.get("free"))},
+            "maps": [(s, name_in(board_svg.load_map(s), _lang())) for s in engine.maps_available()],
             "running": running,
+            "invitations": [
+                _game_row(g, request.user) for g in selectors.invitations_for(request.user)
+            ],
             "create_form": GameCreateForm(lang=_lang()) if request.user.is_authenticated else None,
         },
     )
@@ -115,8 +137,19 @@ def _game_row(game: Game, user: Any) -> dict[str, Any]:
     gmap = board_svg.load_map(game.map)
     return {
         "game": game,
-        "map_name": gmap.name_ja if _lang() == "ja" else gmap.name_en,
+        "map_name": name_in(gmap, _lang()),
         "players": [selectors.seat_name(s) for s in seats],
+        "who": [
+            {
+                "name": selectors.seat_name(s),
+                "username": s.user.get_username(),
+                "user_id": s.user_id,
+                "rating": None,
+                "on_time": None,
+                "is_bot": bool(getattr(getattr(s.user, "profile", None), "is_bot", False)),
+            }
+            for s in seats
+        ],
         "count": len(seats),
         "waiting_for": [selectors.seat_name(s) for s in seats if s.seat in to_act],
         "your_turn": me is not None and me.seat in to_act and game.status == "running",
@@ -136,7 +169,7 @@ def _where(game: Game) -> str:
     )
     return _("Round %(round)s · %(phase)s") % {
         "round": state.round,
-        "phase": present.phase_label(state.phase),
+        "phase": describe.phase_label(state.phase),
     }
 
 
@@ -174,6 +207,7 @@ def _create_context(form: GameCreateForm) -> dict[str, Any]:
         maps.append(
             {
                 **group,
+                "rules": describe.map_rules_describe(group["map"], lang),
                 "svg": board_svg.render_board(
                     map_slug=group["map"], areas=None, lang=lang, small=True
                 ),
@@ -189,11 +223,30 @@ def _create_context(form: GameCreateForm) -> dict[str, Any]:
 @login_required
 def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     game = _game_or_404(game_id)
-    fn = {"join": services.game_join, "leave": services.game_leave, "start": services.game_start}
-    if what not in fn:
+    fn = {"leave": services.game_leave, "start": services.game_start}
+    if what not in (*fn, "join", "bot", "remove", "invite"):
         raise Http404()
     try:
-        result = fn[what](game_id=game.pk, user=request.user)
+        result: Any
+        if what == "join":
+            result = services.game_join(
+                game_id=game.pk, user=request.user, code=request.POST.get("code", "")
+            )
+        elif what == "invite":
+            result = services.game_invite(
+                game_id=game.pk, user=request.user, username=request.POST.get("username", "")
+            )
+        elif what == "bot":
+            result = services.game_bot_add(
+                game_id=game.pk, user=request.user, kind=request.POST.get("kind", "heuristic")
+            )
+        elif what == "remove":
+            raw = request.POST.get("seat", "")
+            result = services.game_seat_remove(
+                game_id=game.pk, user=request.user, seat_no=int(raw) if raw.isdigit() else -1
+            )
+        else:
+            result = fn[what](game_id=game.pk, user=request.user)
     except services.ServiceError as exc:
         messages.error(request, error_text(exc.code, exc.message))
     else:
@@ -206,12 +259,26 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
                 "join": _("You joined the game."),
                 "leave": _("You left the game."),
                 "start": _("The game has started."),
+                "bot": _("A bot took a seat."),
+                "remove": _("The seat was removed."),
+                "invite": _("The invitation was sent."),
             }[what],
         )
     return HttpResponseRedirect(reverse("game", args=[game.pk]))
 
 
 # -- the game page ----------------------------------------------------------------------
+
+
+@with_user_timezone
+def game_invite_link(request: HttpRequest, game_id: int, code: str) -> HttpResponse:
+    """A private game's invitation link: its lobby, with a Join button carrying the code."""
+    game = _game_or_404(game_id)
+    if not game.invite_code or not secrets.compare_digest(code, game.invite_code):
+        raise Http404(_("This invitation link is not valid."))
+    if game.status != Game.Status.OPEN:
+        return HttpResponseRedirect(reverse("game", args=[game.pk]))
+    return _render_game(request, game, invite_code=code)
 
 
 @with_user_timezone
@@ -234,6 +301,7 @@ def _render_game(
     build_selected: list[str] | None = None,
     calc_query: Any = None,
     history_seq: int | None = None,
+    invite_code: str = "",
 ) -> HttpResponse:
     lang = _lang()
     user = request.user
@@ -244,9 +312,11 @@ def _render_game(
         "error": error,
         "lang": lang,
         "names": _names(game),
+        "seed_commitment": selectors.game_seed_commitment(game),
+        "seed_revealed": game.seed if game.status == Game.Status.FINISHED else None,
     }
     gmap = board_svg.load_map(game.map)
-    ctx["map_name"] = gmap.name_ja if lang == "ja" else gmap.name_en
+    ctx["map_name"] = name_in(gmap, lang)
     if game.status == Game.Status.OPEN:
         seats = selectors.game_seats(game)
         ctx.update(
@@ -254,19 +324,27 @@ def _render_game(
             seats=[
                 {
                     "name": selectors.seat_name(s),
+                    "seat": s.seat,
                     "colour": s.colour,
                     "colour_label": present.colour_label(s.colour),
                     "is_creator": s.user_id == game.creator_id,
+                    "is_bot": bool(getattr(getattr(s.user, "profile", None), "bot_kind", "")),
                 }
                 for s in seats
             ],
             is_creator=user.is_authenticated and game.creator_id == user.pk,
             can_join=user.is_authenticated and me is None and len(seats) < game.max_players,
+            is_private=bool((game.options or {}).get("private")),
+            min_on_time=int((game.options or {}).get("min_on_time") or 0),
+            invite_code=invite_code,
+            invite_url=(
+                request.build_absolute_uri(selectors.invite_path(game))
+                if user.is_authenticated and game.creator_id == user.pk and game.invite_code
+                else ""
+            ),
             board=board_svg.render_board(map_slug=game.map, areas=game.areas, lang=lang),
             areas_label=", ".join(
-                (gmap.areas[a].name_ja if lang == "ja" else gmap.areas[a].name_en)
-                for a in (game.areas or [])
-                if a in gmap.areas
+                name_in(gmap.areas[a], lang) for a in (game.areas or []) if a in gmap.areas
             ),
         )
         return render(request, "games/game.html", ctx, status=status)
@@ -282,12 +360,16 @@ def _render_game(
     money = you["money"] if you else None
     build = legal.get("build")
     selected = [c for c in (build_selected or []) if build and c in build["cities"]]
+    if history_seq is None:
+        ctx["forecast"] = _forecast_line(game, ctx["names"])
+        ctx["chat"] = _chat(game, user)
     ctx.update(
         lobby=False,
         state=state,
         history_seq=history_seq,
         seq=game.seq,
-        phase_label=present.phase_label(state["phase"]),
+        phase_label=describe.phase_label(state["phase"]),
+        thresholds=present.thresholds(state),
         board=board_svg.render_board(
             map_slug=game.map,
             areas=state["areas"],
@@ -306,10 +388,17 @@ def _render_game(
         legal=legal,
         form_id=secrets.token_urlsafe(12),
         income_rows=present.income_rows(),
+        deck_cards=present.deck_cards(state.get("plant_deck")),
         resupply=present.resupply_rows(state["players_count"], state["step"]),
         resources=RESOURCES,
         facts=present.step_facts(state["players_count"]),
         waiting=[ctx["names"].get(s, "?") for s in state.get("to_act") or []],
+        # Phase 5 asks everyone at once: say who has already chosen what to power.
+        acted=[
+            ctx["names"].get(s, "?")
+            for s in state.get("order") or []
+            if state.get("phase") == "bureaucracy" and s not in (state.get("to_act") or [])
+        ],
     )
     auction = state.get("auction")
     if auction:
@@ -318,6 +407,20 @@ def _render_game(
             "high_bid": auction["high_bid"],
             "high_bidder": ctx["names"].get(auction["high_bidder"], "?"),
             "bidders": [ctx["names"].get(s, "?") for s in auction["bidders"]],
+            "sealed": bool(auction.get("sealed")),
+            "sealed_in": [ctx["names"].get(s, "?") for s in auction.get("sealed_in") or []],
+            "your_sealed_bid": auction.get("your_sealed_bid"),
+        }
+    last = state.get("sealed_last")
+    if last:
+        ctx["sealed_last"] = {
+            "plant": last["plant"],
+            "winner": ctx["names"].get(last["winner"], "?"),
+            "price": last["price"],
+            "bids": ", ".join(
+                f"{ctx['names'].get(int(seat), '?')} {amount}"
+                for seat, amount in sorted(last["bids"].items(), key=lambda kv: -kv[1])
+            ),
         }
     if "choose_plant" in legal:
         entry = legal["choose_plant"]
@@ -332,7 +435,7 @@ def _render_game(
         ctx["discard"] = [
             present.plant_card(p, stored=True)
             for p in you["plants"]
-            if p.get("number") in legal["discard_plant"]["plants"]
+            if p.get("id", p.get("number")) in legal["discard_plant"]["plants"]
         ]
         ctx["holds_tokens"] = any((you.get("resources") or {}).values())
     if "buy_resources" in legal:
@@ -340,7 +443,7 @@ def _render_game(
         ctx["buy"] = [
             {
                 "resource": r,
-                "label": present.resource_label(r),
+                "label": describe.resource_label(r),
                 "max": entry["max"].get(r, 0),
                 "prices": entry["prices"].get(r, []),
                 "prices_text": ", ".join(str(x) for x in entry["prices"].get(r, [])),
@@ -376,9 +479,9 @@ def _render_game(
         ctx["power"] = [
             {
                 **present.plant_card(p, stored=True),
-                "able": p.get("number") in able,
-                "checked": p.get("number") in best["plants"],
-                "hybrid_coal": (best["hybrid"].get(p.get("number")) or {}).get("coal"),
+                "able": p.get("id", p.get("number")) in able,
+                "checked": p.get("id", p.get("number")) in best["plants"],
+                "hybrid_coal": (best["hybrid"].get(p.get("id", p.get("number"))) or {}).get("coal"),
             }
             for p in you["plants"]
             if "number" in p
@@ -391,11 +494,58 @@ def _render_game(
         entries = [e for e in entries if e["seq"] <= history_seq]
     tail = entries[-LOG_TAIL:]
     ctx["log"] = [
-        {**e, "text": log.sentence(e, ctx["names"], game.map, lang)} for e in reversed(tail)
+        {
+            **e,
+            "text": describe.move_describe(e, ctx["names"], game.map, lang),
+            "note": describe.source_note(e["source"]),
+        }
+        for e in reversed(tail)
     ]
     ctx["log_more"] = len(entries) > len(tail)
     ctx["calc"] = _calculator(state, money, calc_query)
     return render(request, "games/game.html", ctx, status=status)
+
+
+def _chat(game: Game, user: Any) -> dict[str, Any] | None:
+    """The chat panel: the last messages the viewer may read, which of them they may edit."""
+    if not chat_selectors.can_read(game, user):
+        return None
+    now = timezone.now()
+    window = timedelta(minutes=settings.CHAT_EDIT_MINUTES)
+    rows = chat_selectors.messages_for(game, user, limit=40)
+    return {
+        "can_post": selectors.seat_of(game, user) is not None,
+        "messages": [
+            {
+                "id": m.pk,
+                "author": chat_selectors.author_name(m),
+                "author_id": m.author_id,
+                "text": m.text,
+                "time": m.created_at,
+                "edited": m.edited_at is not None,
+                "mine": m.author_id == getattr(user, "pk", None),
+                "editable": m.author_id == getattr(user, "pk", None)
+                and now - m.created_at < window,
+            }
+            for m in rows
+        ],
+    }
+
+
+def _forecast_line(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
+    """The game page's line: expected finish and the seat waited on most (public facts only)."""
+    fc = forecast(game)
+    if fc is None:
+        return None
+    pace = next((p for p in fc.seats if p.seat == fc.bottleneck), None)
+    return {
+        "finish": fc.finish,
+        "days": max(1, round((fc.finish - timezone.now()).total_seconds() / 86400)),
+        "bottleneck": names.get(fc.bottleneck) if fc.bottleneck is not None else None,
+        "bottleneck_hours": round(pace.median_reply_hours)
+        if pace is not None and pace.median_reply_hours is not None
+        else None,
+    }
 
 
 def _calculator(state: dict[str, Any], money: int | None, query: Any) -> dict[str, Any]:
@@ -403,7 +553,7 @@ def _calculator(state: dict[str, Any], money: int | None, query: Any) -> dict[st
     market = state["resource_market"]
     out: dict[str, Any] = {"market": market, "money": money, "asked": False}
     out["fields"] = [
-        {"resource": r, "label": present.resource_label(r), "value": 0} for r in RESOURCES
+        {"resource": r, "label": describe.resource_label(r), "value": 0} for r in RESOURCES
     ]
     if query is None:
         return out
@@ -427,7 +577,7 @@ def _calculator(state: dict[str, Any], money: int | None, query: Any) -> dict[st
         res_cost=res_cost,
         total=total,
         left=None if money is None else money - total,
-        short=[present.resource_label(r) for r in short],
+        short=[describe.resource_label(r) for r in short],
     )
     return out
 

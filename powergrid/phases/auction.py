@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from powergrid.actions import MAX_NUMBER, int_field, plant_field, tokens_field
 from powergrid.errors import IllegalAction
+from powergrid.fields import MAX_NUMBER, int_field, plant_field, tokens_field
 from powergrid.plant_market import PlantMarketOps
-from powergrid.plants import PLANTS, STEP3
-from powergrid.power import capacity, fits
-from powergrid.state import AUCTION, RESOURCES, Auction, State
+from powergrid.plants import NUMBER, PLANTS, RANK, STEP3
+from powergrid.power import capacity, fits, overflow
+from powergrid.state import AUCTION, RESOURCES, SEALED_BID, Auction, State
 from powergrid.tables import CURRENT_SIZE, PLAYER_COUNTS
 from powergrid.tables import RESOURCES as NAMES
 from powergrid.turns import next_after
@@ -41,7 +41,8 @@ def choose_plant(s: State, seat: int, a: dict[str, Any]) -> State:
     plant: Any = a.get("plant")
     if type(plant) is not int or plant not in PLANTS:
         plant_field(plant)
-    bid: Any = a.get("bid", plant)
+    least = NUMBER[plant]  # the minimum bid: the printed number (an id may differ)
+    bid: Any = a.get("bid", least)
     if type(bid) is not int or bid < 0 or bid > MAX_NUMBER:
         int_field(bid, "bid")
     if plant not in current_market(s):
@@ -50,8 +51,8 @@ def choose_plant(s: State, seat: int, a: dict[str, Any]) -> State:
             f"Plant {plant} is not in the current market.",
             {"plant": plant, "available": list(current_market(s))},
         )
-    if bid < plant:
-        raise IllegalAction("bid_too_low", f"The bid must be at least {plant}.", {"min": plant})
+    if bid < least:
+        raise IllegalAction("bid_too_low", f"The bid must be at least {least}.", {"min": least})
     money = s.players[seat].money
     if bid > money:
         raise IllegalAction(
@@ -64,7 +65,12 @@ def choose_plant(s: State, seat: int, a: dict[str, Any]) -> State:
     s = s.copy()
     if len(bidders) == 1:
         # Nobody else can take part: the last player buys at the minimum.
-        return _sale(s, seat, plant, plant)
+        return _sale(s, seat, plant, least)
+    if s.variant == SEALED_BID:
+        # Everyone else still in gives a sealed bid at once; the opening bid is the opener's.
+        sealed = tuple(bid if i == seat else (-1 if i in bidders else 0) for i in range(s.n))
+        s.auction = Auction(plant, bid, seat, bidders, seat, seat, sealed)
+        return s
     s.auction = Auction(plant, bid, seat, bidders, next_after(bidders, seat), seat)
     return s
 
@@ -102,6 +108,12 @@ def bid(s: State, seat: int, a: dict[str, Any]) -> State:
     amount: Any = a.get("amount")
     if type(amount) is not int or amount < 0 or amount > MAX_NUMBER:
         int_field(amount, "amount")
+    if auc.sealed is not None:
+        raise IllegalAction(
+            "wrong_phase",
+            "This auction is sealed: send seal_bid or pass_bid.",
+            {"awaiting": "seal"},
+        )
     if amount <= auc.bid:
         raise IllegalAction(
             "bid_too_low", f"The bid must be at least {auc.bid + 1}.", {"min": auc.bid + 1}
@@ -124,6 +136,8 @@ def pass_bid(s: State, seat: int, a: dict[str, Any]) -> State:
     auc = s.auction
     if auc is None or s.discard is not None:
         auc = _need_bid_turn(s)
+    if auc.sealed is not None:
+        return _seal(s, seat, auc, 0)
     left = auc.bidders
     if seat in left:  # the bidders are distinct seats: drop the one
         i = left.index(seat)
@@ -135,13 +149,77 @@ def pass_bid(s: State, seat: int, a: dict[str, Any]) -> State:
     return s
 
 
+def seal_bid(s: State, seat: int, a: dict[str, Any]) -> State:
+    """Sealed-bid variant: give one sealed bid for the plant put up (more than the opening bid,
+    at most one's money). Hidden from the others until every bid is in."""
+    auc = s.auction
+    if auc is None or s.discard is not None:
+        auc = _need_bid_turn(s)
+    if auc.sealed is None:
+        raise IllegalAction(
+            "wrong_phase", "This auction is open: send bid or pass_bid.", {"awaiting": "bid"}
+        )
+    amount: Any = a.get("amount")
+    if type(amount) is not int or amount < 0 or amount > MAX_NUMBER:
+        int_field(amount, "amount")
+    if amount <= auc.bid:
+        raise IllegalAction(
+            "bid_too_low", f"The bid must be at least {auc.bid + 1}.", {"min": auc.bid + 1}
+        )
+    money = s.players[seat].money
+    if amount > money:
+        raise IllegalAction(
+            "insufficient_funds",
+            f"You cannot bid {amount}: you have {money} Elektro.",
+            {"max": money},
+        )
+    return _seal(s, seat, auc, amount)
+
+
+def _seal(s: State, seat: int, auc: Auction, amount: int) -> State:
+    """Record ``seat``'s sealed bid (0: it passes); when the last is in, resolve the auction."""
+    assert auc.sealed is not None
+    if auc.sealed[seat] != -1:
+        raise IllegalAction("not_your_turn", "Your sealed bid is in already.")
+    sealed = (*auc.sealed[:seat], amount, *auc.sealed[seat + 1 :])
+    s = s.copy()
+    if -1 in sealed:
+        s.auction = Auction(auc.plant, auc.bid, auc.high, auc.bidders, auc.turn, auc.opener, sealed)
+        return s
+    winner, price = sealed_winner(sealed, s.order)
+    s.sealed_last = (auc.plant, winner, price, sealed)
+    return _sale(s, winner, auc.plant, price)
+
+
+def sealed_winner(sealed: tuple[int, ...], order: tuple[int, ...]) -> tuple[int, int]:
+    """The winner of sealed bids and its price: the highest bid wins (between equal bids, the
+    earlier in player ``order``) and pays the second-highest bid plus one, never more than its
+    own. Alone (everyone else passed), the opener pays its opening bid.
+
+    >>> sealed_winner((13, 20, 17), (0, 1, 2))   # seat 1 bids 20, the next best is 17
+    (1, 18)
+    >>> sealed_winner((13, 20, 20), (2, 0, 1))   # a tie: seat 2 comes first in player order
+    (2, 20)
+    >>> sealed_winner((13, 0, 0), (0, 1, 2))
+    (0, 13)
+    """
+    ranked = sorted(
+        (seat for seat, amount in enumerate(sealed) if amount > 0),
+        key=lambda seat: (-sealed[seat], order.index(seat)),
+    )
+    winner = ranked[0]
+    if len(ranked) == 1:
+        return winner, sealed[winner]
+    return winner, min(sealed[winner], sealed[ranked[1]] + 1)
+
+
 def _sale(s: State, winner: int, plant: int, price: int) -> State:
     """``s`` is already a private copy: the winner pays and takes the plant; refill the market."""
     s.auction = None
     players = list(s.players)
     p = players[winner].copy()
     p.money -= price
-    p.plants = tuple(sorted((*p.plants, plant)))
+    p.plants = tuple(sorted((*p.plants, plant), key=RANK.__getitem__))
     players[winner] = p
     s.players = tuple(players)
     done = list(s.done)
@@ -160,16 +238,8 @@ def _sale(s: State, winner: int, plant: int, price: int) -> State:
 
 def min_drop(plants: tuple[int, ...], res: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     """The fewest tokens to give back so ``res`` fits ``plants`` (coal dropped before oil)."""
-    cc, oc, hc, gc, uc = capacity(plants)
-    c, o, g, u = res
-    dg = max(0, g - gc)
-    du = max(0, u - uc)
-    ec = max(0, c - cc)
-    eo = max(0, o - oc)
-    over = max(0, ec + eo - hc)
-    dc = min(over, ec)
-    do = over - dc
-    return (dc, do, dg, du)
+    ov = overflow(plants, res)
+    return ov.drop(ov.max_coal)
 
 
 def discard_plant(s: State, seat: int, a: dict[str, Any]) -> State:
@@ -244,7 +314,9 @@ def _end_auction(s: State, ops: PlantMarketOps | None = None) -> None:
         ops.commit()
     if s.round == 1:
         players = s.players
-        s.order = tuple(sorted(range(s.n), key=lambda i: -max(players[i].plants, default=0)))
+        s.order = tuple(
+            sorted(range(s.n), key=lambda i: -max((RANK[n] for n in players[i].plants), default=0))
+        )
     s.phase = RESOURCES
     s.turn = 0
     s.auction = None
@@ -259,4 +331,6 @@ __all__ = [
     "min_drop",
     "pass_auction",
     "pass_bid",
+    "seal_bid",
+    "sealed_winner",
 ]

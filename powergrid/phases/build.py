@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from powergrid.errors import IllegalAction, plain, shown
+from powergrid.network import INF
 from powergrid.plant_market import PlantMarketOps
+from powergrid.plants import NUMBER
 from powergrid.power import best_power
 from powergrid.state import BUILD, BUREAUCRACY, FINISHED, FIRST_GAME, State
 from powergrid.tables import BUILD_COSTS, FIRST_GAME_END, HOUSES, PLAYER_COUNTS
@@ -53,7 +55,14 @@ def quote(s: State, seat: int, cities: list[str] | tuple[str, ...]) -> int:
             f"You may have at most {limit} cities.",
             {"max_cities": limit},
         )
-    return total + board.connection_cost(own, tuple(cities))
+    connect = board.connection_cost(own, tuple(cities))
+    if connect >= INF:
+        raise IllegalAction(
+            "city_unreachable",
+            "No connection leads there through the cities in play.",
+            {"cities": list(cities)},
+        )
+    return total + connect
 
 
 def build(s: State, seat: int, a: dict[str, Any]) -> State:
@@ -85,7 +94,8 @@ def build(s: State, seat: int, a: dict[str, Any]) -> State:
             occupied[c] = (*occupied.get(c, ()), seat)
         s.cities = occupied
         market = s.market
-        if market and market[0] <= s.max_cities():  # else the city-count rule removes nothing
+        # Else the city-count rule removes nothing (it reads numbers, not ids).
+        if market and NUMBER[market[0]] <= s.max_cities():
             ops = PlantMarketOps(s, BUILD)
             ops.settle()
             ops.commit()

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from powergrid.actions import int_field, plant_field, plant_key
 from powergrid.errors import IllegalAction
+from powergrid.fields import int_field, plant_field, plant_key
 from powergrid.plant_market import PlantMarketOps
-from powergrid.plants import PLANTS
-from powergrid.power import best_power, burn_need, can_fire, powers
+from powergrid.plants import PLANTS, RANK
+from powergrid.power import PowerChoice, best_power, burn_need, can_fire, powers
 from powergrid.state import AUCTION, BUREAUCRACY, State
 from powergrid.tables import MARKET_CAPACITY, RESUPPLY, income
 
 
-def choose_power(
-    s: State, seat: int, a: dict[str, Any]
-) -> tuple[tuple[int, ...], tuple[int, int, int, int], int]:
-    """Validate a power action: (plants fired, tokens burnt, cities powered)."""
+def choose_power(s: State, seat: int, a: dict[str, Any]) -> PowerChoice:
+    """Validate a power action: the plants it fires, the cities they power, the tokens burnt."""
     p = s.players[seat]
     ncities = len(p.cities)
     if "plants" not in a or a["plants"] is None:
@@ -24,8 +22,7 @@ def choose_power(
             raise IllegalAction(
                 "invalid_field", "Say which plants to fire (plants) when giving a hybrid mix."
             )
-        fired, powered, burnt = best_power(p.plants, p.res, ncities)
-        return fired, burnt, powered
+        return best_power(p.plants, p.res, ncities)
     raw = a["plants"]
     if type(raw) is not list and type(raw) is not tuple:
         raise IllegalAction(
@@ -98,7 +95,7 @@ def choose_power(
     hc = sum(c for c, _ in split.values())
     ho = sum(o for _, o in split.values())
     burnt = (need[0] + hc, need[1] + ho, need[3], need[4])
-    return fired, burnt, min(powers(fired), ncities)
+    return PowerChoice(fired, min(powers(fired), ncities), burnt)
 
 
 def power(s: State, seat: int, a: dict[str, Any]) -> State:
@@ -108,7 +105,7 @@ def power(s: State, seat: int, a: dict[str, Any]) -> State:
     if a.get("plants") is None and not a.get("hybrid"):  # the best choice: no call to check
         powered, burnt = best_power(p.plants, p.res, len(p.cities))[1:]
     else:
-        burnt, powered = choose_power(s, seat, a)[1:]
+        powered, burnt = choose_power(s, seat, a)[1:]
     s = s.copy()
     q = p.copy()
     res = p.res
@@ -154,7 +151,7 @@ def start_round(s: State) -> None:
     s.round += 1
     # Most cities first, then the highest plant (plants are kept sorted: the last), ties keeping
     # the old order (a stable sort); the keys made once per seat rather than per comparison.
-    keys = [(-len(p.cities), -p.plants[-1] if p.plants else 0) for p in s.players]
+    keys = [(-len(p.cities), -RANK[p.plants[-1]] if p.plants else 0) for p in s.players]
     s.order = tuple(sorted(s.order, key=keys.__getitem__))
     s.phase = AUCTION
     s.done = (False,) * s.n

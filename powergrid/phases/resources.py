@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from powergrid.actions import MAX_NUMBER, int_field
 from powergrid.errors import IllegalAction
+from powergrid.fields import MAX_NUMBER, int_field
 from powergrid.power import capacity, fits, room_for
 from powergrid.state import BUILD, State
 from powergrid.tables import RESOURCES as NAMES

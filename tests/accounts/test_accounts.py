@@ -105,8 +105,13 @@ def test_token_page_create_use_revoke(client, user):
     from knox.models import AuthToken
     from rest_framework.test import APIClient
 
-    client.force_login(user)
+    client.force_login(user)  # a session, but no recent password: creating asks for it again
     assert client.get("/accounts/tokens/").status_code == 200
+    r = client.post("/accounts/tokens/", {"create": "1"})
+    assert r.status_code == 302
+    assert "/reauthenticate/" in r["Location"]
+    assert not AuthToken.objects.filter(user=user).exists()
+    client.post("/accounts/reauthenticate/", {"password": "a-long-password-1"})
     r = client.post("/accounts/tokens/", {"create": "1"})
     token = r.context["new_token"]
     assert token
@@ -123,3 +128,26 @@ def test_token_page_create_use_revoke(client, user):
 def test_pages_need_login(client):
     assert client.get("/accounts/tokens/").status_code == 302
     assert client.get("/accounts/profile/").status_code == 302
+
+
+def test_a_password_change_revokes_every_api_token(client, user):
+    from knox.models import AuthToken
+    from rest_framework.test import APIClient
+
+    _instance, token = AuthToken.objects.create(user=user, expiry=None)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api.get("/api/v1/me/").status_code == 200
+    client.force_login(user)
+    client.post("/accounts/reauthenticate/", {"password": "a-long-password-1"})
+    r = client.post(
+        "/accounts/password/change/",
+        {
+            "oldpassword": "a-long-password-1",
+            "password1": "another-long-password-2",
+            "password2": "another-long-password-2",
+        },
+    )
+    assert r.status_code == 302, r.content[:500]
+    assert not AuthToken.objects.filter(user=user).exists()
+    assert api.get("/api/v1/me/").status_code == 401

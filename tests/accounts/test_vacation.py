@@ -1,6 +1,6 @@
 """Vacations on the profile page: days left this year, start until a date, end early.
 
-The page calls games.deadlines.vacation (vacation_start / vacation_stop), which moves the
+The page calls accounts.vacation (vacation_start / vacation_stop), which moves the
 player's running deadlines; these tests check the page's side and that the deadlines moved.
 """
 
@@ -92,7 +92,7 @@ def test_start_pushes_the_player_s_running_deadline(traveller, clock):
     other = get_user_model().objects.create_user(username="stay", password="pw-stay-123456")
     game = services.game_create(creator=traveller, map="germany", max_players=2)
     services.game_join(game_id=game.pk, user=other)
-    services.game_start(game_id=game.pk, user=traveller)
+    game.refresh_from_db()  # the last join started it (auto_start)
     awaited = Seat.objects.get(game=game, deadline__isnull=False)
     waiting = Seat.objects.get(game=game, deadline__isnull=True)
     before = awaited.deadline

@@ -2,12 +2,18 @@
 
 Never downloads a browser. Without /usr/bin/chromium the tests skip, except under CI=true, where
 they fail.
+
+Every page a test opens through the ``browser`` fixture runs under the site's
+Content-Security-Policy and is watched for violations (the ``securitypolicyviolation`` event and
+Chromium's console message): a test whose pages caused one fails when it ends, with the list.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,10 +30,63 @@ ARGS = [
     "--no-first-run",
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+CSP_MARK = "CSP violation:"
+# Runs in every page before its own scripts (an init script is not subject to the page's policy).
+WATCH_CSP = (
+    "document.addEventListener('securitypolicyviolation', e => console.error("
+    f"'{CSP_MARK} ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') +"
+    " ' in ' + e.sourceFile + ':' + e.lineNumber), true);"
+)
+
+
+class CspWatchedBrowser:
+    """The session's Chromium, handing out contexts and pages that record CSP violations."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+        self.contexts: list[Any] = []
+        self.violations: list[str] = []
+
+    def new_context(self, **kw: Any) -> Any:
+        ctx = self._browser.new_context(**kw)
+        ctx.add_init_script(WATCH_CSP)
+        ctx.on("console", self._console)
+        self.contexts.append(ctx)
+        return ctx
+
+    def new_page(self, **kw: Any) -> Any:
+        return self.new_context(**kw).new_page()
+
+    def _console(self, msg: Any) -> None:
+        text = msg.text
+        if text.startswith(CSP_MARK) or "Content Security Policy" in text:
+            self.violations.append(f"{msg.location.get('url', '?')}: {text}")
+
+    def settle(self) -> None:
+        """Let every open page deliver the events of the work it has done."""
+        for ctx in self.contexts:
+            for page in ctx.pages:
+                with contextlib.suppress(Exception):
+                    page.evaluate("() => new Promise(r => setTimeout(r, 50))")
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            with contextlib.suppress(Exception):
+                ctx.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    watched = CspWatchedBrowser(chromium)
+    yield watched
+    watched.settle()
+    violations = list(watched.violations)
+    watched.close()
+    assert violations == [], "Content-Security-Policy violations:\n" + "\n".join(violations)
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"CI=true but Chromium is missing at {CHROMIUM}")

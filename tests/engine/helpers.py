@@ -122,52 +122,52 @@ def make_state(
     s = powergrid.new_game(
         map=map, players=players, seed=seed, areas=list(areas) if areas else None
     )
-    s = s.copy()
-    for key, value in changes.items():
-        if key == "players":
-            value = tuple(v if isinstance(v, Player) else Player(**v) for v in value)
-        setattr(s, key, value)
-    s.board = board_for(s.map, s.areas)
-    return s
+    if "players" in changes:
+        changes["players"] = tuple(
+            v if isinstance(v, Player) else Player(**v) for v in changes["players"]
+        )
+    s = s.replace(**changes)
+    return s.replace(board=board_for(s.map, s.areas))
 
 
 def with_player(s: State, seat: int, **fields: Any) -> State:
     """A copy of ``s`` with some of one player's fields replaced (cities also placed on the board,
     appended to each city's build spaces in the order given)."""
-    s = s.copy()
-    p = s.players[seat].copy()
-    for key, value in fields.items():
-        setattr(p, key, tuple(value) if isinstance(value, list) else value)
+    p = s.players[seat].replace(
+        **{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    )
+    changes: dict[str, Any] = {}
     if "cities" in fields:
         occupied = {c: tuple(x for x in v if x != seat) for c, v in s.cities.items()}
         for c in p.cities:
             occupied[c] = (*occupied.get(c, ()), seat)
-        s.cities = {c: v for c, v in occupied.items() if v}
+        changes["cities"] = {c: v for c, v in occupied.items() if v}
     if "plants" in fields:
         # Keep the 43-card partition: plants given to a player leave the deck, market or removed.
         taken = set(p.plants) - set(s.players[seat].plants)
-        s.deck = tuple(x for x in s.deck if x not in taken)
-        s.setup_removed = tuple(x for x in s.setup_removed if x not in taken)
-        s.removed = tuple(x for x in s.removed if x not in taken)
+        deck = tuple(x for x in s.deck if x not in taken)
         market = [x for x in s.market if x not in taken]
-        while len(market) < len(s.market) and s.deck:
-            market.append(s.deck[0])
-            s.deck = s.deck[1:]
-        s.market = tuple(sorted(market))
-    old = s.players[seat].res
+        while len(market) < len(s.market) and deck:
+            market.append(deck[0])
+            deck = deck[1:]
+        changes.update(
+            deck=deck,
+            setup_removed=tuple(x for x in s.setup_removed if x not in taken),
+            removed=tuple(x for x in s.removed if x not in taken),
+            market=tuple(sorted(market)),
+        )
     players = list(s.players)
     players[seat] = p
-    s.players = tuple(players)
+    s = s.replace(players=tuple(players), **changes)
     if "res" in fields:
         # Tokens given to the player come from the supply first, then from the market.
         supply = s.supply()
-        market = list(s.resources)
+        market_tokens = list(s.resources)
         for r in range(4):
             short = -supply[r]
             if short > 0:
-                market[r] -= short
-        s.resources = (market[0], market[1], market[2], market[3])
-        del old
+                market_tokens[r] -= short
+        s = s.replace(resources=tuple(market_tokens))
     return s
 
 
@@ -175,19 +175,20 @@ def at_phase(
     s: State, phase: str, *, order: tuple[int, ...] | None = None, step: int | None = None
 ) -> State:
     """A copy of ``s`` put at the start of ``phase`` (round 2 unless already later)."""
-    s = s.copy()
-    s.phase = phase
-    s.round = max(s.round, 2)
-    s.turn = 0
-    s.auction = None
-    s.discard = None
-    s.done = (False,) * s.n
-    s.bought_any = False
+    changes: dict[str, Any] = {
+        "phase": phase,
+        "round": max(s.round, 2),
+        "turn": 0,
+        "auction": None,
+        "discard": None,
+        "done": (False,) * s.n,
+        "bought_any": False,
+    }
     if order is not None:
-        s.order = order
+        changes["order"] = order
     if step is not None:
-        s.step = step
-    return s
+        changes["step"] = step
+    return s.replace(**changes)
 
 
 def play_defaults(s: State, until: str, max_moves: int = 200) -> State:

@@ -17,9 +17,9 @@ import powergrid
 from powergrid import bots
 from powergrid.actions import ACTIONS
 from powergrid.errors import CODES
-from powergrid.plants import PLANTS, STEP3
+from powergrid.plants import BASE_PLANTS, NEW_PLANTS, NUMBER, PLANTS, RANK, STEP3
 from powergrid.power import best_power, capacity, fits
-from powergrid.state import AUCTION, BUREAUCRACY, FINISHED, State
+from powergrid.state import AUCTION, BUREAUCRACY, FINISHED, MIXED_DECK, State
 from powergrid.tables import (
     MARKET_CAPACITY,
     PLAYER_COUNTS,
@@ -30,9 +30,15 @@ from powergrid.tables import (
 )
 from powergrid.tables import RESOURCES as RESOURCE_NAMES
 
-#: The whole deck: 42 plants and the Step 3 card.
-WHOLE_DECK = Counter([*PLANTS, STEP3])
-assert sum(WHOLE_DECK.values()) == 43
+#: The whole deck of each plant deck: its plants and the Step 3 card (base: 42 plants; new:
+#: 42; mixed: both, the base 17 and 18 among the plants removed).
+WHOLE_DECKS = {
+    "base": Counter([*BASE_PLANTS, STEP3]),
+    "new": Counter([*NEW_PLANTS, STEP3]),
+    "mixed": Counter([*BASE_PLANTS, *NEW_PLANTS, STEP3]),
+}
+assert sum(WHOLE_DECKS["base"].values()) == 43
+WHOLE_DECK = WHOLE_DECKS["base"]
 
 
 class InvariantError(AssertionError):
@@ -77,7 +83,7 @@ def check_cheap(state: State) -> None:
         over_ok = state.discard is not None and state.discard[0] == seat
         if len(p.plants) > limit + (1 if over_ok else 0):
             _fail(state, f"seat {seat} holds {len(p.plants)} plants (limit {limit})")
-        if list(p.plants) != sorted(set(p.plants)):
+        if list(p.plants) != sorted(set(p.plants), key=RANK.__getitem__):
             _fail(state, f"seat {seat} plants not sorted/unique: {p.plants}")
     if state.discard is not None:
         seat, plant = state.discard
@@ -109,15 +115,23 @@ def check_cheap(state: State) -> None:
     everything.update(state.setup_removed)
     for p in players:
         everything.update(p.plants)
-    if everything != WHOLE_DECK:
-        diff = (everything - WHOLE_DECK) + (WHOLE_DECK - everything)
+    whole = WHOLE_DECKS[state.plant_deck]
+    if everything != whole:
+        diff = (everything - whole) + (whole - everything)
         _fail(state, f"plants do not add up to the deck: {dict(diff)}")
-    if len(state.setup_removed) != PLAYER_COUNTS[n].removed_at_setup:
+    if state.plant_deck == MIXED_DECK:
+        # Pairs go out face up; of each number only one card is ever in play.
+        if state.setup_removed:
+            _fail(state, "mixed deck: plants removed face down")
+        in_play = [NUMBER[x] for x in state.market] + [NUMBER[x] for p in players for x in p.plants]
+        if len(in_play) != len(set(in_play)):
+            _fail(state, f"mixed deck: two plants of one number in play: {sorted(in_play)}")
+    elif len(state.setup_removed) != PLAYER_COUNTS[n].removed_at_setup:
         _fail(state, "wrong number of plants removed at setup")
 
     # The plant market: sorted, 8 plants (6 in step 3) unless the deck ran out.
     market = state.market
-    if list(market) != sorted(market):
+    if list(market) != sorted(market, key=RANK.__getitem__):
         _fail(state, f"plant market not sorted: {market}")
     if STEP3 in market and (state.phase != AUCTION or market[-1] != STEP3):
         _fail(state, f"Step 3 card in the market outside phase 2: {market}")
@@ -240,7 +254,7 @@ def check_fuzz(state: State, rng: random.Random) -> None:
 
 def _order_key(state: State, seat: int) -> tuple[int, int]:
     p = state.players[seat]
-    return (-len(p.cities), -max(p.plants, default=0))
+    return (-len(p.cities), -max((RANK[x] for x in p.plants), default=0))
 
 
 def check_transition(before: State, after: State, seat: int, action: dict[str, Any]) -> None:
@@ -263,7 +277,7 @@ def check_transition(before: State, after: State, seat: int, action: dict[str, A
         (winner,) = buyers
         plant = next(x for x in pa[winner].plants if x not in pb[winner].plants)
         auc = before.auction
-        price = auc.bid if auc is not None else plant  # a lone chooser pays the minimum
+        price = auc.bid if auc is not None else NUMBER[plant]  # a lone chooser pays the minimum
         if auc is not None and plant != auc.plant:
             _fail(after, f"seat {winner} got plant {plant}, auction was for {auc.plant}")
         if delta[winner] != -price:
@@ -326,6 +340,6 @@ def check_transition(before: State, after: State, seat: int, action: dict[str, A
         if after.order != expect_order:
             _fail(after, f"player order {after.order}, expected {expect_order}")
     if before.round == 1 and before.phase == AUCTION and after.phase != AUCTION:
-        tops = [max(pa[i].plants) for i in after.order]
+        tops = [max(RANK[x] for x in pa[i].plants) for i in after.order]
         if tops != sorted(tops, reverse=True):
             _fail(after, f"round-1 order {after.order} is not by highest plant")

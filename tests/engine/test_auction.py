@@ -65,8 +65,7 @@ def test_pass_auction_takes_a_player_out_for_the_round():
 def test_the_last_player_buys_at_the_minimum():
     """Only seat 3 is still in: its opening is a purchase at the plant's number."""
     s = at_phase(make_state(4), AUCTION, order=(3, 0, 1, 2))
-    s.done = (True, True, True, False)
-    s.bought_any = True
+    s = s.replace(done=(True, True, True, False), bought_any=True)
     plant = s.market[1]
     s = powergrid.apply(s, 3, {"type": "choose_plant", "plant": plant, "bid": plant + 7})
     assert plant in s.players[3].plants
@@ -111,8 +110,7 @@ def _limit_position():
     """Round 2, seat 0 already has three plants with tokens, and buys a fourth."""
     s = at_phase(make_state(4), AUCTION, order=(0, 1, 2, 3))
     s = with_player(s, 0, plants=(4, 5, 7), res=(4, 3, 0, 0), money=50)
-    s.done = (False, True, True, True)
-    s.bought_any = True
+    s = s.replace(done=(False, True, True, True), bought_any=True)
     return s
 
 
@@ -136,8 +134,7 @@ def test_plant_limit_discard_moves_tokens_to_the_remaining_plants():
 def test_discard_needs_a_sufficient_drop():
     s = at_phase(make_state(4), AUCTION, order=(0, 1, 2, 3))
     s = with_player(s, 0, plants=(4, 8, 10), res=(8, 0, 0, 0))
-    s.done = (False, True, True, True)
-    s.bought_any = True
+    s = s.replace(done=(False, True, True, True), bought_any=True)
     s = powergrid.apply(s, 0, {"type": "choose_plant", "plant": s.market[0], "bid": s.market[0]})
     # Without plant 8 (coal, stores 6) the coal plants 4 and 10 hold 4 + 4: 12 coal is 4 too many.
     s = with_player(s, 0, res=(12, 0, 0, 0))
@@ -215,10 +212,15 @@ def test_a_poor_player_is_not_skipped_in_the_bidding():
 
 def test_step3_card_never_offered_for_auction():
     s = at_phase(make_state(4), AUCTION, order=(0, 1, 2, 3))
-    s.market = (20, 21, 22, STEP3)
-    s.deck = tuple(x for x in s.deck if x not in (20, 21, 22, STEP3))
-    s.removed = tuple(
-        x for x in ALL_CARDS if x not in s.deck and x not in s.market and x not in s.setup_removed
+    s = s.replace(
+        market=(20, 21, 22, STEP3), deck=tuple(x for x in s.deck if x not in (20, 21, 22, STEP3))
+    )
+    s = s.replace(
+        removed=tuple(
+            x
+            for x in ALL_CARDS
+            if x not in s.deck and x not in s.market and x not in s.setup_removed
+        )
     )
     with pytest.raises(powergrid.IllegalAction) as err:
         powergrid.apply(s, 0, {"type": "choose_plant", "plant": STEP3})
@@ -232,8 +234,7 @@ def test_discard_without_drop_returns_what_does_not_fit_to_the_supply():
     s = at_phase(make_state(4), AUCTION, order=(0, 1, 2, 3))
     # 4 coal (stores 4), 5 hybrid (4), 7 oil (6): 6 coal + 6 oil; plant 6 (garbage) bought.
     s = with_player(s, 0, plants=(4, 5, 7), res=(6, 6, 0, 0))
-    s.done = (False, True, True, True)
-    s.bought_any = True
+    s = s.replace(done=(False, True, True, True), bought_any=True)
     assert 6 in s.market[:4]
     s = powergrid.apply(s, 0, {"type": "choose_plant", "plant": 6, "bid": 6})  # garbage
     assert powergrid.legal(s, 0) == [{"type": "discard_plant", "plants": [4, 5, 7]}]

@@ -111,8 +111,7 @@ def test_after_everyone_powered_the_market_turns_over_and_a_round_begins():
 
 def test_step_3_market_turnover_removes_the_lowest():
     s = phase5(step=3)
-    s.market = s.market[:6]
-    s.removed = (*s.removed, *make_state(4).market[6:])
+    s = s.replace(market=s.market[:6], removed=(*s.removed, *make_state(4).market[6:]))
     lowest = s.market[0]
     for seat in range(4):
         s = powergrid.apply(s, seat, {"type": "power"})

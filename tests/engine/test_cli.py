@@ -92,6 +92,13 @@ def test_bench_quick_prints_figures_and_json() -> None:
         "replay_4p_ms",
         "replay_6p_ms",
         "heuristic_games_per_s_4p",
+        "heuristic_games_per_s_4p_usa",
+        "heuristic_games_per_s_4p_france",
+        "heuristic_games_per_s_4p_italy",
+        "apply_median_us_new",
+        "replay_4p_ms_new",
+        "heuristic_games_per_s_4p_new",
+        "heuristic_games_per_s_4p_mixed",
     ]
     assert all(isinstance(v, float | int) and v > 0 for v in figures.values())
     # The targets are printed beside the figures.

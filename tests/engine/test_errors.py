@@ -6,6 +6,7 @@ import pytest
 
 import powergrid
 from powergrid.errors import CODES
+from powergrid.network import board_for
 from powergrid.state import BUILD, BUREAUCRACY, FINISHED, RESOURCES
 from tests.engine.helpers import at_phase, make_state, with_player
 
@@ -91,9 +92,21 @@ def test_every_code_is_reachable():
     assert refused(p, 0, {"type": "power", "plants": [5]}).code == "plant_not_owned"
     assert refused(p, 0, {"type": "power", "plants": [4]}).code == "not_enough_resources"
 
-    over = s.copy()
-    over.phase = FINISHED
+    over = s.replace(phase=FINISHED)
     assert refused(over, 0, {"type": "power"}).code == "game_over"
+
+    # Set-up and a board whose cities are not one network (tests/engine/test_map_rules.py).
+    with pytest.raises(powergrid.IllegalAction) as err:
+        powergrid.new_game(map="italy", players=2, seed=1, areas=["blue", "green", "red"])
+    REACHED.add(err.value.code)
+    cut = board_for("italy", ("blue", "green", "red"))
+    far = next(c for c in cut.cities if cut.dist[0][cut.index[c]] >= 1 << 40)
+    italy = make_state(2, map="italy", areas=("blue", "green", "yellow"))
+    italy = with_player(italy, 0, cities=(cut.cities[0],), money=500).replace(board=cut)
+    unreachable = refused(
+        at_phase(italy, BUILD, order=(1, 0)), 0, {"type": "build", "cities": [far]}
+    )
+    assert unreachable.code == "city_unreachable"
     assert REACHED == CODES  # every code the engine can raise was produced above
 
 

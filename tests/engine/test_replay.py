@@ -27,6 +27,8 @@ GAMES: dict[str, tuple[dict[str, Any], str]] = {
     "germany-4p-heuristic": ({"map": "germany", "players": 4, "seed": 3}, "heuristic"),
     "usa-6p-mixed": ({"map": "usa", "players": 6, "seed": 17}, "mixed"),
     "germany-2p-random": ({"map": "germany", "players": 2, "seed": 8}, "random"),
+    "france-4p-heuristic": ({"map": "france", "players": 4, "seed": 11}, "heuristic"),
+    "italy-3p-mixed": ({"map": "italy", "players": 3, "seed": 12}, "mixed"),
     "usa-3p-first-game": (
         {"map": "usa", "players": 3, "seed": 5, "variant": "first_game"},
         "heuristic",

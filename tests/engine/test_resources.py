@@ -80,7 +80,7 @@ def test_buying_goes_in_reverse_player_order_and_nothing_is_allowed():
 def test_resupply_five_players_capped_by_the_supply():
     """RULES.md: round 1 sold 10 coal, 2 oil, 1 garbage; the supply holds only 4 coal."""
     s = at_phase(make_state(5), BUREAUCRACY)
-    s.resources = (24 - 10, 18 - 2, 6 - 1, 2)
+    s = s.replace(resources=(24 - 10, 18 - 2, 6 - 1, 2))
     # Players hold the coal bought except what makes the supply 4: 24 - 14 - 4 = 6 held.
     s = with_player(s, 0, plants=(4, 8), res=(6, 0, 0, 0))
     s = with_player(s, 1, plants=(7,), res=(0, 2, 0, 0))

@@ -20,12 +20,12 @@ from powergrid import bots
 from powergrid.state import FINISHED, State
 from tests.engine.invariants import check_cheap, check_full, check_fuzz, check_transition
 
-MAPS = ("germany", "usa")
+MAPS = ("germany", "usa", "france", "italy")
 PLAYERS = (2, 3, 4, 5, 6)
 MAX_MOVES = 3000
 JSON_EVERY = 25
 
-# Games per (map, players) group in the default run: 10 groups x (25 + 20 + 6) = 510 games.
+# Games per (map, players) group in the default run: 20 groups x (25 + 20 + 6) = 1,020 games.
 DEFAULT_GAMES = {"heuristic": 25, "random": 20, "mixed": 6}
 SLOW_GAMES = {"heuristic": 150, "random": 100, "mixed": 60}
 
@@ -38,11 +38,14 @@ def soak_game(
     *,
     full: bool = False,
     variant: str = "standard",
+    plant_deck: str = "base",
 ) -> tuple[State, list[bots.Move]]:
     """Play one game with invariant checks after every action; return the final state and moves."""
     table = bots.make_bots(kind, players, seed)
     rng = random.Random(f"soak:{seed}")
-    state = powergrid.new_game(map=map, players=players, seed=seed, variant=variant)
+    state = powergrid.new_game(
+        map=map, players=players, seed=seed, variant=variant, plant_deck=plant_deck
+    )
     moves: list[bots.Move] = []
     while state.phase != FINISHED:
         if full:
@@ -73,7 +76,13 @@ def soak_game(
     # JSON round trip at the end, and determinism: the moves alone rebuild the identical state.
     text = powergrid.to_json(state)
     assert powergrid.from_json(text) == state
-    setup = {"map": map, "players": players, "seed": seed, "variant": variant}
+    setup = {
+        "map": map,
+        "players": players,
+        "seed": seed,
+        "variant": variant,
+        "plant_deck": plant_deck,
+    }
     again = bots.replay(setup, moves)
     assert again == state
     assert powergrid.to_json(again) == text
@@ -92,7 +101,7 @@ def _ids(group: tuple[str, str, int, int]) -> str:
 @pytest.mark.parametrize("group", _groups(DEFAULT_GAMES), ids=_ids)
 def test_soak(group: tuple[str, str, int, int]) -> None:
     kind, m, n, count = group
-    base = 1000 * n + (0 if m == "germany" else 500)
+    base = 1000 * n + 250 * MAPS.index(m)
     rounds = []
     for i in range(count):
         state, _ = soak_game(m, n, base + i, kind, full=(i == 0))
@@ -128,7 +137,7 @@ def _skip_unless_asked(config: pytest.Config) -> None:
 def test_soak_slow(group: tuple[str, str, int, int], request: pytest.FixtureRequest) -> None:
     _skip_unless_asked(request.config)
     kind, m, n, count = group
-    base = 100_000 + 1000 * n + (0 if m == "germany" else 500)
+    base = 100_000 + 1000 * n + 250 * MAPS.index(m)
     for i in range(count):
         soak_game(m, n, base + i, kind, full=(i % 25 == 0))
 
@@ -143,12 +152,9 @@ def test_checkers_catch_broken_states() -> None:
     for seat, action in moves:
         after = powergrid.apply(s, seat, action)
         if action["type"] in ("power", "buy_resources") and caught < 6:
-            broken = after.copy()
-            players = list(broken.players)
-            q = players[seat].copy()
-            q.money += 1
-            players[seat] = q
-            broken.players = tuple(players)
+            players = list(after.players)
+            players[seat] = players[seat].replace(money=players[seat].money + 1)
+            broken = after.replace(players=tuple(players))
             with pytest.raises(InvariantError):
                 check_transition(s, broken, seat, action)
             caught += 1
@@ -156,11 +162,9 @@ def test_checkers_catch_broken_states() -> None:
         if s.round == 4 and s.phase == "build":
             middle = s
     assert caught == 6
-    broken = middle.copy()
-    broken.market = (*broken.market[1:], broken.market[0])
+    broken = middle.replace(market=(*middle.market[1:], middle.market[0]))
     with pytest.raises(InvariantError):
         check_cheap(broken)
-    broken = middle.copy()
-    broken.resources = (24, 24, 24, 12)
+    broken = middle.replace(resources=(24, 24, 24, 12))
     with pytest.raises(InvariantError):
         check_cheap(broken)

@@ -13,20 +13,18 @@ AREAS = ("cyan", "green", "red", "yellow")
 def card_next(s, phase, step=2, order=(0, 1, 2, 3)):
     """Put the Step 3 card on top of the deck."""
     s = at_phase(s, phase, order=order, step=step)
-    s.deck = (STEP3, *[x for x in s.deck if x != STEP3])
+    s = s.replace(deck=(STEP3, *[x for x in s.deck if x != STEP3]))
     return s
 
 
 def test_drawn_in_phase_2_it_waits_at_the_end_of_the_market():
     s = card_next(make_state(4, areas=AREAS), AUCTION)
-    s.done = (False, True, True, True)
-    s.bought_any = True
+    s = s.replace(done=(False, True, True, True), bought_any=True)
     s = with_player(s, 1, plants=(20,))
     plant = s.market[0]
     deck_before = sorted(s.deck[1:])
     # Seat 0 buys alone; the card is drawn as the replacement.
-    mid = s.copy()
-    mid.done = (False, False, True, True)
+    mid = s.replace(done=(False, False, True, True))
     mid = powergrid.apply(mid, 0, {"type": "choose_plant", "plant": plant})
     mid = powergrid.apply(mid, 1, {"type": "pass_bid"})
     assert mid.market[-1] == STEP3
@@ -49,7 +47,7 @@ def test_drawn_in_phase_2_it_waits_at_the_end_of_the_market():
 def test_drawn_in_phase_4_step_3_begins_with_phase_5():
     s = card_next(make_state(4, areas=AREAS), BUILD, step=2)
     s = with_player(s, 3, cities=["essen", "duisburg"], money=100)
-    s.market = (3, *s.market[1:])
+    s = s.replace(market=(3, *s.market[1:]))
     # Seat 3 builds its third city: plant 3 falls under the count and the card is drawn.
     s = powergrid.apply(s, 3, {"type": "build", "cities": ["duesseldorf"]})
     assert 3 in s.removed
@@ -87,9 +85,11 @@ def test_step_2_and_step_3_in_the_same_round():
     )
     # Keep the market above 7 (so the 7th city removes nothing) and the card on top.
     market = (8, 9, 10, 11, 12, 14, 15, 16)
-    s.removed = (*s.removed, *[x for x in s.market if x not in market])
-    s.deck = (STEP3, *[x for x in s.deck if x not in (STEP3, *market)])
-    s.market = market
+    s = s.replace(
+        removed=(*s.removed, *[x for x in s.market if x not in market]),
+        deck=(STEP3, *[x for x in s.deck if x not in (STEP3, *market)]),
+        market=market,
+    )
     s = powergrid.apply(s, 0, {"type": "build", "cities": ["aachen"]})
     assert s.step == 1
     assert s.deck[0] == STEP3
@@ -104,9 +104,7 @@ def test_step_2_and_step_3_in_the_same_round():
 
 def test_an_exhausted_deck_in_step_3_only_removes():
     s = at_phase(make_state(4, areas=AREAS), BUREAUCRACY, step=3)
-    s.removed = (*s.removed, *s.deck, *s.market[6:])
-    s.deck = ()
-    s.market = s.market[:6]
+    s = s.replace(removed=(*s.removed, *s.deck, *s.market[6:]), deck=(), market=s.market[:6])
     for seat in range(4):
         s = powergrid.apply(s, seat, {"type": "power"})
     assert len(s.market) == 5

@@ -40,3 +40,34 @@ def bot_action(gid: int, seat: int, bot: Any) -> dict[str, Any]:
 
     state = powergrid.from_json(Game.objects.get(pk=gid).state_json)
     return bot.choose(state, seat)
+
+
+def play_default(gid: int, players: list[Player]) -> None:
+    """The awaited player makes the engine's default move through the API."""
+    import powergrid
+    from games.models import Game
+
+    game = Game.objects.get(pk=gid)
+    seat = game.to_act[0]
+    player = seat_players(gid, players)[seat]
+    action = powergrid.default_action(powergrid.from_json(game.state_json), seat)
+    r = player.post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": game.seq})
+    assert r.status_code == 201, r.content
+
+
+def play_to_end(gid: int, players: list[Player]) -> None:
+    """Every awaited player plays the heuristic bot's move through the API until the game ends."""
+    from games.models import Game
+    from powergrid.heuristic import HeuristicBot
+
+    seats = seat_players(gid, players)
+    bot = HeuristicBot()
+    for _ in range(3000):
+        g = Game.objects.get(pk=gid)
+        if g.status == "finished":
+            return
+        seat = g.to_act[0]
+        body = {"action": bot_action(gid, seat, bot), "expected_seq": g.seq}
+        r = seats[seat].post(f"/api/v1/games/{gid}/moves/", body)
+        assert r.status_code == 201, r.content
+    raise AssertionError("the game did not end")

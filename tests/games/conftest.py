@@ -37,13 +37,15 @@ def new_game(make_player):
     def make(players: int = 3, start: bool = True, **create: Any) -> tuple[int, list[Player]]:
         ps = [make_player() for _ in range(players)]
         body = {"map": "germany", "max_players": max(players, 2), **create}
+        if not start:  # a full game left open: the creator starts it later
+            body["options"] = {**body.get("options", {}), "auto_start": False}
         r = ps[0].post("/api/v1/games/", body)
         assert r.status_code == 201, r.content
         gid = r.json()["id"]
         for p in ps[1:]:
             assert p.post(f"/api/v1/games/{gid}/join/").status_code == 200
-        if start:
-            r = ps[0].post(f"/api/v1/games/{gid}/start/")
+        if start and ps[0].get(f"/api/v1/games/{gid}/").json()["status"] == "open":
+            r = ps[0].post(f"/api/v1/games/{gid}/start/")  # not started by the last join
             assert r.status_code == 200, r.content
         return gid, ps
 

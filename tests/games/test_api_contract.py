@@ -126,7 +126,8 @@ def test_create_list_detail(make_player):
     assert g["seq"] == 0
     assert g["to_act"] == []
     assert g["deadline"] is None
-    assert "seed" not in g
+    assert g["seed"] is None  # secret until the end
+    assert g["seed_commitment"] is None  # an open game has no seed yet
 
     listing = b.get("/api/v1/games/").json()
     assert listing["count"] == 1
@@ -401,6 +402,7 @@ def test_schema_and_docs():
         "choose_plant",
         "pass_auction",
         "bid",
+        "seal_bid",
         "pass_bid",
         "discard_plant",
         "buy_resources",

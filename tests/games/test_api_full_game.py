@@ -38,11 +38,14 @@ class Secrets:
 
     def check(self, body: Any, viewer_seat: int | None, finished: bool) -> None:
         text = json.dumps(body)
-        for s in self.seed_strings:
-            assert s not in text, "the seed leaked"
-        forbidden_keys = {"seed", "deck", "setup_removed", "state_json"}
+        if not finished:  # at the end the seed is shown, so that anyone can verify the shuffle
+            for s in self.seed_strings:
+                assert s not in text, "the seed leaked"
+        forbidden_keys = {"deck", "setup_removed", "state_json"}
         for path, key, value in _walk(body):
             assert key not in forbidden_keys, f"secret key {path}"
+            if key == "seed" and not finished:
+                assert value is None, f"the seed leaked at {path}"
             if key == "deck_size":
                 assert isinstance(value, int)
         if isinstance(body, dict) and "players" in body and not finished:
@@ -69,13 +72,21 @@ def _play(gid: int, ps, bot_factory, check_secrets: bool, spectator=None) -> dic
     bots = {seat: bot_factory(seat) for seat in seats}
     moves = 0
     finished = False
+    commitment = ps[0].get(f"/api/v1/games/{gid}/").json()["seed_commitment"]
+    assert commitment is not None
+    assert len(commitment) == 64
     while moves < MAX_MOVES:
         game = ps[0].get(f"/api/v1/games/{gid}/").json()
+        assert game["seed_commitment"] == commitment  # fixed from the start
         if check_secrets:
-            Secrets(gid).check(game, None, False)
+            Secrets(gid).check(game, None, game["status"] == "finished")
         if game["status"] == "finished":
             finished = True
             break
+        if check_secrets and moves % 50 == 0:
+            r = ps[0].get(f"/api/v1/games/{gid}/record/")
+            assert r.status_code == 409
+            assert r.json()["error"]["code"] == "game_not_finished"
         seat = game["to_act"][0]
         p = seats[seat]
         st = p.get(f"/api/v1/games/{gid}/state/").json()
@@ -106,6 +117,13 @@ def _play(gid: int, ps, bot_factory, check_secrets: bool, spectator=None) -> dic
     assert [m["seq"] for m in log] == list(range(1, moves + 1))
     if check_secrets:
         Secrets(gid).check(log, None, True)
+    # The end reveals the seed: the record verifies with the engine alone.
+    from powergrid.verify import verify
+
+    record = ps[0].get(f"/api/v1/games/{gid}/record/").json()
+    assert record["commitment"] == commitment
+    assert record["seed"] == ps[0].get(f"/api/v1/games/{gid}/").json()["seed"]
+    assert verify(record).ok
     return final
 
 

@@ -49,6 +49,39 @@ def test_check_replays_ok_then_detects_tampering():
     assert first is not None
 
 
+def test_a_change_of_a_maps_data_under_a_running_game_is_caught(new_game, monkeypatch):
+    """The deploy check: a map's rules changed (here Germany's starting coal) while a game runs on
+    it. Its replay no longer gives its snapshot; check_replays names it, per map and variant."""
+    import dataclasses
+
+    from games.models import Game
+    from powergrid import map_rules, setup
+
+    gid, _ = new_game(players=3)
+    finished_other, _ = new_game(players=2)
+    Game.objects.filter(pk=finished_other).update(status=Game.Status.FINISHED)
+    out = io.StringIO()
+    call_command("check_replays", stdout=out)
+    assert "germany standard: 1 replayed, 0 differ" in out.getvalue()  # running games only
+
+    base = map_rules.rules_for("germany")
+    changed = dataclasses.replace(base, starting_market=(21, 18, 6, 2))
+    monkeypatch.setattr(setup, "rules_for", lambda slug: changed if slug == "germany" else base)
+    out = io.StringIO()
+    with pytest.raises(CommandError) as err:
+        call_command("check_replays", stdout=out)
+    assert str(gid) in str(err.value)
+    assert "germany standard: 1 replayed, 1 differ" in out.getvalue()
+
+
+def test_a_game_records_the_engine_data_it_started_with(new_game):
+    from games.models import Game
+    from powergrid.version import data_version
+
+    gid, _ = new_game(players=2)
+    assert Game.objects.get(pk=gid).engine_data_version == data_version()
+
+
 def test_moves_are_append_only(new_game):
     from games.models import Move
 

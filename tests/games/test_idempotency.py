@@ -29,6 +29,7 @@ def test_retry_returns_first_response(new_game):
     again = p.post(url, body, HTTP_IDEMPOTENCY_KEY="abc-1")
     assert again.status_code == 201
     assert again.json() == first.json()
+    assert again.content == first.content  # byte for byte: the same keys in the same order
     assert again["Idempotent-Replayed"] == "true"
     assert Move.objects.filter(game_id=gid).count() == 1
     assert Move.objects.get(game_id=gid).idempotency_key == "abc-1"

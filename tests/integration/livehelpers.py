@@ -302,13 +302,13 @@ def make_users(n: int, prefix: str = "p") -> list[Any]:
 
 
 def start_game(n: int = 3, **options: Any) -> tuple[int, list[Any]]:
-    from games.services.lobby import game_create, game_join, game_start
+    from games.services.lobby import game_create, game_join
 
     users = make_users(n)
     game = game_create(creator=users[0], map="germany", max_players=n, options=options or None)
     for u in users[1:]:
         game_join(game_id=game.pk, user=u)
-    game_start(game_id=game.pk, user=users[0])
+    game.refresh_from_db()  # the last join started it (auto_start)
     return game.pk, users
 
 

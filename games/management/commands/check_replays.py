@@ -1,7 +1,9 @@
-"""Replay every started game from its move log and compare with the stored snapshot.
+"""Replay running games from their move logs and compare with their stored snapshots.
 
-Run it before deploying a new engine version: any game whose replay differs is listed and the
-command exits with status 1.
+Run it before deploying a new engine version or new engine data (``deploy/OPERATIONS.md``): a rule
+or a map changed under a running game shows up as a snapshot its replay no longer gives. Listed
+per game, counted per map and variant; exits with status 1 if any differs. ``--all`` replays the
+finished games too; game ids replay just those.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ def game_replay(game: Game) -> Any:
         seed=int(game.seed) if game.seed is not None else 0,
         areas=None if game.areas_random else list(game.areas or []),
         variant=game.variant,
+        plant_deck=game.plant_deck,
     )
     for move in game.moves.order_by("seq").iterator():
         state = engine.apply(state, move.seat, move.action)
@@ -33,14 +36,25 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("game_ids", nargs="*", type=int, help="Only these games.")
+        parser.add_argument("--all", action="store_true", help="Finished games too.")
 
     def handle(self, *args: Any, **options: Any) -> None:
         qs = Game.objects.exclude(status=Game.Status.OPEN).order_by("pk")
         if options["game_ids"]:
             qs = qs.filter(pk__in=options["game_ids"])
-        checked, bad = 0, []
+        elif not options["all"]:
+            qs = qs.filter(status=Game.Status.RUNNING)
+        current = engine.data_version()
+        checked = 0
+        bad: list[int] = []
+        groups: dict[tuple[str, str], list[int]] = {}
         for game in qs.iterator():
             checked += 1
+            group = groups.setdefault((game.map, game.variant), [0, 0, 0])
+            group[0] += 1
+            if game.engine_data_version and game.engine_data_version != current:
+                group[2] += 1
+            before = len(bad)
             try:
                 state = game_replay(game)
             except Exception as exc:  # an old move the new engine refuses
@@ -54,6 +68,13 @@ class Command(BaseCommand):
             elif engine.to_json(state) != game.state_json:
                 bad.append(game.pk)
                 self.stdout.write(f"game {game.pk}: snapshot differs from the replay of {moves}")
-        self.stdout.write(f"{checked} games replayed, {len(bad)} differ")
+            if len(bad) > before:
+                group[1] += 1
+        for (map_slug, variant), (n, differ, older) in sorted(groups.items()):
+            self.stdout.write(
+                f"{map_slug} {variant}: {n} replayed, {differ} differ, "
+                f"{older} started with other engine data"
+            )
+        self.stdout.write(f"{checked} games replayed, {len(bad)} differ (engine data {current})")
         if bad:
             raise CommandError(f"snapshots differ for games {', '.join(map(str, bad))}")

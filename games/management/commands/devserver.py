@@ -1,16 +1,24 @@
-"""`make run`: the development server plus a Celery worker with beat, stopped together on Ctrl-C."""
+"""`make run`: the development server plus a Celery worker with beat, stopped together on Ctrl-C.
+
+Each child runs in a process group of its own, and stopping sends the signal to the whole group:
+runserver's autoreloader serves from a child process of its own, which a signal to the parent
+alone would leave running (and holding the port). A port already in use is said plainly, with a
+non-zero exit, before anything starts; the banner is printed only once the server answers.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from games.management.commands.seed_demo import DEMO_USERS, demo_password
 
@@ -24,8 +32,43 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         addrport = options["addrport"]
+        host, _, port_text = addrport.rpartition(":")
+        host = host or "127.0.0.1"
+        try:
+            port = int(port_text)
+        except ValueError:
+            raise CommandError(f"{addrport!r} is not host:port (e.g. 127.0.0.1:8000)") from None
+        if not port_free(host, port):
+            raise CommandError(
+                f"Port {port} on {host} is already in use (another `make run`?). Stop it, or "
+                f"choose another port: PORT={port + 1} make run"
+            )
         base = f"http://{addrport}"
         procs: list[subprocess.Popen[bytes]] = []
+        # A service manager or `kill` sends SIGTERM: stop the children as Ctrl-C does, or the
+        # worker would outlive us and keep the SQLite broker busy.
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
+        # Everything from the first child on is inside try/finally: a Ctrl-C at any moment (even
+        # while the banner is being printed) stops every child, never leaves one holding the port.
+        try:
+            self._start_and_wait(procs, addrport, host, port, base, options)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            stop(procs)
+        self.stdout.write("Stopped.")
+
+    def _start_and_wait(
+        self,
+        procs: list[subprocess.Popen[bytes]],
+        addrport: str,
+        host: str,
+        port: int,
+        base: str,
+        options: dict[str, Any],
+    ) -> None:
+        """Start the children (appended to ``procs`` as they start), print the banner once the
+        server answers, and return when one of them exits."""
         env = dict(os.environ)
         manage = str(settings.BASE_DIR / "manage.py")
         if not options["no_worker"]:
@@ -38,10 +81,15 @@ class Command(BaseCommand):
                     ],
                     env=env,
                     cwd=settings.BASE_DIR,
+                    start_new_session=True,
                 )
             )  # fmt: skip
-        procs.append(subprocess.Popen([sys.executable, manage, "runserver", addrport], env=env))
-        time.sleep(1.5)
+        web = subprocess.Popen(
+            [sys.executable, manage, "runserver", addrport], env=env, start_new_session=True
+        )
+        procs.append(web)
+        if not wait_until_serving(host, port, web):
+            raise CommandError(f"The web server did not start on {addrport}: see its output above.")
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS(f"Power Grid is running at {base}/"))
         self.stdout.write("  Logins (username / password):")
@@ -52,22 +100,94 @@ class Command(BaseCommand):
         self.stdout.write(f"  Admin:                  {base}/admin/")
         self.stdout.write("  Celery worker with beat: " + ("off" if options["no_worker"] else "on"))
         self.stdout.write("Press Ctrl-C to stop.")
-        # A service manager or `kill` sends SIGTERM: stop the children as Ctrl-C does, or the
-        # worker would outlive us and keep the SQLite broker busy.
-        signal.signal(signal.SIGTERM, signal.default_int_handler)
+        while all(p.poll() is None for p in procs):
+            time.sleep(0.5)
+
+
+def port_free(host: str, port: int) -> bool:
+    """Whether nothing listens on ``host:port`` (so runserver can bind it). SO_REUSEADDR as
+    runserver binds: connections of a server just stopped (TIME_WAIT) do not count as busy."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            while all(p.poll() is None for p in procs):
-                time.sleep(0.5)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            for p in procs:
-                if p.poll() is None:
-                    p.send_signal(signal.SIGINT)
-            deadline = time.time() + 10
-            for p in procs:
-                try:
-                    p.wait(timeout=max(0.1, deadline - time.time()))
-                except subprocess.TimeoutExpired:
-                    p.kill()
-        self.stdout.write("Stopped.")
+            sock.bind((host.strip("[]"), port))
+        except OSError:
+            return False
+    return True
+
+
+def wait_until_serving(
+    host: str, port: int, web: subprocess.Popen[bytes], seconds: float = 60
+) -> bool:
+    """Wait for the server to accept connections; False if it exits or never does."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if web.poll() is not None:
+            return False
+        try:
+            with socket.create_connection((host.strip("[]"), port), timeout=1):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """Ctrl-C to each child's whole process group, then wait (killing the group after 10 s).
+
+    A second Ctrl-C while stopping is ignored: it would otherwise cut the clean-up short."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for p in procs:
+        if p.poll() is None:
+            _signal_group(p, signal.SIGINT)
+    deadline = time.time() + 10
+    for p in procs:
+        try:
+            p.wait(timeout=max(0.1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            _signal_group(p, signal.SIGKILL)
+            p.wait()
+        _signal_group(p, signal.SIGKILL)  # any grandchild left behind (the autoreloader's)
+    for p in procs:
+        _wait_group_gone(p.pid)
+
+
+def _wait_group_gone(pgid: int, seconds: float = 5) -> None:
+    """Wait until no process of the group is alive, so the port is free when we return.
+
+    A signal is delivered asynchronously: without this wait the autoreloader's server child
+    could still hold the port for a moment after ``make run`` has said "Stopped."."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            os.killpg(pgid, 0)
+        except (ProcessLookupError, PermissionError):
+            return
+        if _only_zombies(pgid):
+            return
+        time.sleep(0.05)
+
+
+def _only_zombies(pgid: int) -> bool:
+    """Whether every process left in the group has exited (a zombie holds no socket; in a
+    container whose init does not reap, it may never disappear)."""
+    proc = "/proc"
+    if not os.path.isdir(proc):
+        return False
+    for pid in os.listdir(proc):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"{proc}/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # fields[0] is the state, fields[2] the process group
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            return False
+    return True
+
+
+def _signal_group(p: subprocess.Popen[bytes], sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(p.pid, sig)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -11,6 +12,7 @@ from django.db import transaction
 
 from games import engine, services
 from games.models import Game, Move
+from powergrid.bots import HeuristicBot
 
 DEMO_USERS = [
     ("alice", "Alice", "en"),
@@ -43,7 +45,6 @@ class Command(BaseCommand):
                     email=f"{username}@example.com",
                     password=demo_password(username),
                 )
-                from allauth.account.models import EmailAddress
 
                 EmailAddress.objects.get_or_create(
                     user=user, email=user.email, defaults={"verified": True, "primary": True}
@@ -73,7 +74,6 @@ class Command(BaseCommand):
             self.stdout.write(f"  {site}/games/{game.pk}/   API {site}/api/v1/games/{game.pk}/")
 
     def _demo_game(self, users: list[Any], moves: int) -> Game:
-        from powergrid.bots import HeuristicBot
 
         with transaction.atomic():
             game = services.game_create(
@@ -81,7 +81,7 @@ class Command(BaseCommand):
             )
             for u in users[1:]:
                 services.game_join(game_id=game.pk, user=u)
-            game = services.game_start(game_id=game.pk, user=users[0])
+            game.refresh_from_db()  # the last join started it (auto_start)
         bot = HeuristicBot()
         for _ in range(moves):
             game.refresh_from_db()

@@ -8,7 +8,7 @@ from typing import Any
 def started_games(n: int, **options: Any) -> list[int]:
     from django.contrib.auth import get_user_model
 
-    from games.services.lobby import game_create, game_join, game_start
+    from games.services.lobby import game_create, game_join
 
     User = get_user_model()
     ids = []
@@ -21,6 +21,5 @@ def started_games(n: int, **options: Any) -> list[int]:
             creator=users[0], map="germany", max_players=2, options=options or {"turn_hours": 12}
         )
         game_join(game_id=game.pk, user=users[1])
-        game_start(game_id=game.pk, user=users[0])
         ids.append(game.pk)
     return ids

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 def _games(n: int, players: int = 2, **options: Any) -> list[int]:
     from django.contrib.auth import get_user_model
 
-    from games.services.lobby import game_create, game_join, game_start
+    from games.services.lobby import game_create, game_join
 
     User = get_user_model()
     ids = []
@@ -42,7 +42,6 @@ def _games(n: int, players: int = 2, **options: Any) -> list[int]:
         )
         for u in users[1:]:
             game_join(game_id=game.pk, user=u)
-        game_start(game_id=game.pk, user=users[0])
         ids.append(game.pk)
     return ids
 
@@ -90,7 +89,7 @@ def _outcome(now: Any) -> dict[str, Any]:
     }
 
 
-def test_batched_sweep_does_what_the_moves_one_by_one_do(settings):
+def test_a_chunk_of_games_does_what_chunks_of_one_game_do(settings):
     # timeouts_before_bot=1: the first timeout hands the seat to the bot, so the bot's move and
     # the bot_took_over notices are compared too; 3 players for more outbox rows.
     _games(5, players=3, timeouts_before_bot=1)
@@ -99,7 +98,7 @@ def test_batched_sweep_does_what_the_moves_one_by_one_do(settings):
     now = due + timedelta(minutes=1)
     results = {}
     for batch in (True, False):
-        settings.DEADLINE_SWEEP_BATCH = batch
+        settings.DEADLINE_SWEEP_CHUNK = 200 if batch else 1
         _restore(snap)
         with time_machine.travel(now, tick=False):
             report = sweep.deadlines_sweep()

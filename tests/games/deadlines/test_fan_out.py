@@ -9,7 +9,7 @@ import pytest
 import time_machine
 from duegames import started_games as _games
 
-from games import tasks
+from games import queue, tasks
 from games.deadlines import sweep
 from games.models import Move, Seat
 
@@ -64,7 +64,7 @@ def test_a_broker_down_keeps_the_sweep_going(settings, monkeypatch):
     def down(*_a, **_k):
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(tasks.deadlines_sweep, "apply_async", down)
+    monkeypatch.setattr(queue, "publish", down)
     _games(4)
     with _when_due():
         assert tasks.deadlines_sweep()["moves"] == 4

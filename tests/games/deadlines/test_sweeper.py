@@ -8,7 +8,8 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games.deadlines import sweep, vacation
+from accounts import vacation
+from games.deadlines import sweep
 from games.models import Game, Move, Notification, Seat
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from games.notifications import outbox, sending
 def _games(n: int, players: int = 2) -> list[int]:
     from django.contrib.auth import get_user_model
 
-    from games.services.lobby import game_create, game_join, game_start
+    from games.services.lobby import game_create, game_join
 
     User = get_user_model()
     ids = []
@@ -36,7 +36,7 @@ def _games(n: int, players: int = 2) -> list[int]:
         game = game_create(creator=users[0], map="germany", max_players=players)
         for u in users[1:]:
             game_join(game_id=game.pk, user=u)
-        game_start(game_id=game.pk, user=users[0])
+        game.refresh_from_db()  # the last join started it (auto_start)
         ids.append(game.pk)
     return ids
 

@@ -187,6 +187,8 @@ def test_digest_mode_writes_no_turn_rows_and_one_digest_a_day(new_game, django_u
         p.user.profile.notification_mode = "digest"
         p.user.profile.timezone = "Asia/Tokyo"
         p.user.profile.save()
+    # "Your game is full" was written while the mode was the default.
+    Notification.objects.all().delete()
     assert ps[0].post(f"/api/v1/games/{gid}/start/").status_code == 200
     play_default(gid, ps, times=2)
     assert not Notification.objects.exclude(kind="digest").exists()
@@ -208,6 +210,8 @@ def test_mode_none_gets_nothing(new_game):
     for p in ps:
         p.user.profile.notification_mode = "none"
         p.user.profile.save()
+    # "Your game is full" was written while the mode was the default.
+    Notification.objects.all().delete()
     assert ps[0].post(f"/api/v1/games/{gid}/start/").status_code == 200
     play_default(gid, ps, times=3)
     assert not Notification.objects.exists()
@@ -216,13 +220,49 @@ def test_mode_none_gets_nothing(new_game):
 # -- signed links ------------------------------------------------------------------------------
 
 
-def test_game_link_logs_in_and_redirects(new_game, client):
+def test_game_link_get_never_logs_in_the_button_does_once(new_game, client):
+    """A GET (a mail scanner, a preview) logs nobody in; the page's one button (a POST) logs the
+    recipient in and opens the game; the same link cannot log in twice."""
     gid, ps = new_game(players=2)
     url = links.game_link(user=ps[1].user, game_id=gid).replace("https://pg.example", "")
     r = client.get(url)
+    assert r.status_code == 200
+    assert "_auth_user_id" not in client.session
+    assert 'method="post"' in r.content.decode()
+    r = client.post(url)
     assert r.status_code == 302
     assert str(gid) in r["Location"]
     assert int(client.session["_auth_user_id"]) == ps[1].user.pk
+    # Logged in as its recipient, the link just opens the game.
+    assert client.get(url).status_code == 302
+    # Used: it cannot log in again (in another browser, say).
+    from django.test import Client
+
+    other = Client()
+    assert other.post(url).status_code == 400
+    assert "_auth_user_id" not in other.session
+    page = other.get(url)
+    assert page.status_code == 200
+    assert "can no longer log you in" in page.content.decode()
+
+
+def test_game_link_never_replaces_another_users_session(new_game, client):
+    gid, ps = new_game(players=2)
+    client.force_login(ps[0].user)
+    url = links.game_link(user=ps[1].user, game_id=gid).replace("https://pg.example", "")
+    r = client.get(url)
+    assert r.status_code == 200
+    assert int(client.session["_auth_user_id"]) == ps[0].user.pk  # unchanged
+    assert ps[1].user.get_username() in r.content.decode()
+
+
+def test_game_link_logs_in_only_while_young(new_game, client, settings):
+    gid, ps = new_game(players=2)
+    url = links.game_link(user=ps[1].user, game_id=gid).replace("https://pg.example", "")
+    later = timezone.now() + timedelta(hours=settings.NOTIFY_LINK_LOGIN_MAX_AGE_HOURS, minutes=1)
+    with time_machine.travel(later, tick=False):
+        assert client.post(url).status_code == 400
+        assert "_auth_user_id" not in client.session
 
 
 def test_game_link_expired_tampered_or_password_changed(new_game, client, settings):

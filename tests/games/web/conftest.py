@@ -51,7 +51,9 @@ def started_game(make_user):
         )
         for u in users[1:]:
             services.game_join(game_id=game.pk, user=u)
-        game = services.game_start(game_id=game.pk, user=users[0])
+        game.refresh_from_db()
+        if game.status == "open":  # not started by the last join (auto_start off)
+            game = services.game_start(game_id=game.pk, user=users[0])
         return game, users
 
     return make

@@ -315,6 +315,15 @@ def test_power_form_best_preselected(started_game, client_for):
         },
     )
     assert r.status_code == 302
+    # Phase 5 asks everyone at once: the page says who has chosen and who is awaited.
+    from games.selectors import seat_name
+
+    page = c.get(f"/games/{game.pk}/").content.decode()
+    game = fresh(game)
+    if game.status == "running" and selectors.game_engine_state(game).phase == "bureaucracy":
+        chosen = next(s for s in game.seats.all() if s.user_id == u.pk)
+        assert f"Already chosen: <bdi>{seat_name(chosen)}</bdi>" in page
+        assert "Waiting for" in page
 
 
 def test_history_hides_money_and_has_no_forms(started_game, client_for):

@@ -1,0 +1,1 @@
+"""In-game chat: the players' messages (``services`` writes, ``selectors`` reads)."""

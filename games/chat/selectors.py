@@ -1,0 +1,38 @@
+"""Chat reads: the messages a viewer may see (players; spectators only where the game allows),
+without hidden ones or those of people the viewer muted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import ChatMessage, ChatMute, Game, Seat
+from games.services.errors import NotAPlayer
+
+
+def can_read(game: Game, user: Any) -> bool:
+    if (game.options or {}).get("chat_public"):
+        return True
+    uid = getattr(user, "pk", None)
+    return uid is not None and Seat.objects.filter(game=game, user_id=uid).exists()
+
+
+def messages_for(
+    game: Game, user: Any, *, before: int | None = None, limit: int = 50, since: Any = None
+) -> list[ChatMessage]:
+    """Newest last; ``before``: older than that id (paging back); ``since``: created after."""
+    if not can_read(game, user):
+        raise NotAPlayer("Only the game's players read its chat.")
+    qs = ChatMessage.objects.filter(game=game, hidden=False).select_related("author__profile")
+    uid = getattr(user, "pk", None)
+    if uid is not None:
+        qs = qs.exclude(author_id__in=ChatMute.objects.filter(user_id=uid).values("muted_id"))
+    if before is not None:
+        qs = qs.filter(pk__lt=before)
+    if since is not None:
+        qs = qs.filter(created_at__gt=since)
+    return list(reversed(qs.order_by("-id")[: max(1, min(limit, 200))]))
+
+
+def author_name(m: ChatMessage) -> str:
+    profile = getattr(m.author, "profile", None)
+    return (profile.display_name if profile else "") or m.author.get_username()

@@ -1,0 +1,95 @@
+"""Chat writes: post, edit (within ``CHAT_EDIT_MINUTES``), report, mute. Only the game's players
+post; a player posts at most ``CHAT_RATE`` messages a minute; texts are stored as typed (and
+escaped wherever they are shown: pages, emails, the API's JSON)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import ChatMessage, ChatMute, ChatReport, Game, Seat
+from games.services.errors import GameNotFound, NotAPlayer, ServiceError
+
+MAX_LENGTH = 1000
+
+
+class ChatRefused(ServiceError):
+    status = 400
+    code = "invalid_message"
+    default_message = "The message cannot be posted."
+
+
+class ChatThrottled(ServiceError):
+    status = 429
+    code = "throttled"
+    default_message = "Too many messages: wait a moment."
+
+
+class MessageNotFound(ServiceError):
+    status = 404
+    code = "message_not_found"
+    default_message = "No such message."
+
+
+def _clean(text: Any) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise ChatRefused("Write something.", details={"field": "text"})
+    text = text.strip()
+    if len(text) > MAX_LENGTH:
+        raise ChatRefused(
+            f"A message is at most {MAX_LENGTH} characters.", details={"field": "text"}
+        )
+    return text
+
+
+def chat_post(*, game_id: int, user: Any, text: Any) -> ChatMessage:
+    clean = _clean(text)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound()
+    if not Seat.objects.filter(game=game, user_id=int(getattr(user, "pk", 0) or 0)).exists():
+        raise NotAPlayer("Only the game's players write in its chat.")
+    since = timezone.now() - timedelta(minutes=1)
+    recent = ChatMessage.objects.filter(game=game, author=user, created_at__gte=since).count()
+    if recent >= settings.CHAT_RATE:
+        raise ChatThrottled(details={"retry_after": 60})
+    return ChatMessage.objects.create(game=game, author=user, text=clean)
+
+
+def chat_edit(*, message_id: int, user: Any, text: Any) -> ChatMessage:
+    clean = _clean(text)
+    with transaction.atomic():
+        m = ChatMessage.objects.select_for_update().filter(pk=message_id, author=user).first()
+        if m is None:
+            raise MessageNotFound()
+        if timezone.now() - m.created_at > timedelta(minutes=settings.CHAT_EDIT_MINUTES):
+            raise ChatRefused(
+                f"A message can be changed for {settings.CHAT_EDIT_MINUTES} minutes.",
+                code="edit_window_over",
+            )
+        m.text = clean
+        m.edited_at = timezone.now()
+        m.save(update_fields=["text", "edited_at"])
+    return m
+
+
+def chat_report(*, message_id: int, user: Any) -> None:
+    m = ChatMessage.objects.filter(pk=message_id).first()
+    if m is None or not Seat.objects.filter(game_id=m.game_id, user=user).exists():
+        raise MessageNotFound()
+    try:
+        with transaction.atomic():
+            ChatReport.objects.create(message=m, reporter=user)
+    except IntegrityError:
+        pass  # reported already: once is enough
+
+
+def chat_mute(*, user: Any, muted_id: int, on: bool = True) -> None:
+    if on:
+        ChatMute.objects.get_or_create(user=user, muted_id=muted_id)
+    else:
+        ChatMute.objects.filter(user=user, muted_id=muted_id).delete()

@@ -1,0 +1,160 @@
+"""Moves in words: the one place that turns the engine's log entries and ``legal`` entries into
+sentences in the reader's language, for the move log page, the emails and the history.
+
+The engine says what happened (``powergrid.describe.move_entries``: a kind and parameters, from
+public views) and which English sentence fits (``powergrid.actions``); this module translates the
+sentence with the catalogue and fills in names (seats, cities, resources) in the active language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from games import engine
+from powergrid.actions import ACTIONS
+from powergrid.describe import Entry, sentence
+from powergrid.maps import load_map, name_in
+from powergrid.state import PHASES
+from powergrid.tables import RESOURCES, market_prices
+from powergrid.text import Sentence
+
+#: Moves not made by the player themselves, as the log and the emails mark them.
+SOURCE_NOTES = {
+    "timeout": lambda: _("time ran out: the server moved"),
+    "bot": lambda: _("played by a bot"),
+    "plan": lambda: _("made by a plan"),
+}
+
+
+def source_note(source: str | None) -> str:
+    """A short note for a move the player did not make themselves ("" for their own)."""
+    note = SOURCE_NOTES.get(source or "")
+    return note() if note else ""
+
+
+def phase_label(phase: str) -> str:
+    """A phase's name in the active language ("Buying resources")."""
+    label = PHASES.get(phase)
+    return _(label[0]) if label else phase
+
+
+def phase_describe(phase: str) -> str:
+    """A phase's name with its number in the rules ("Buying resources (phase 3)")."""
+    label = PHASES.get(phase)
+    if label is None or label[1] is None:
+        return phase_label(phase)
+    return _("%(label)s (phase %(n)s)") % {"label": _(label[0]), "n": label[1]}
+
+
+def resource_count(r: str, n: int) -> str:
+    """``n`` tokens of resource ``r`` in words ("2 coal")."""
+    names = {
+        "coal": ngettext("%(n)d coal", "%(n)d coal", n),
+        "oil": ngettext("%(n)d oil", "%(n)d oil", n),
+        "garbage": ngettext("%(n)d garbage", "%(n)d garbage", n),
+        "uranium": ngettext("%(n)d uranium", "%(n)d uranium", n),
+    }
+    return names.get(r, f"%(n)d {r}") % {"n": n}
+
+
+def join(items: list[str]) -> str:
+    """ "a, b and c" in the active language."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return _("%(list)s and %(last)s") % {"list": _(", ").join(items[:-1]), "last": items[-1]}
+
+
+def city_names(map_slug: str, cities: list[str], lang: str | None = None) -> list[str]:
+    """City slugs as names in the reader's language (unknown slugs as they are)."""
+    try:
+        gmap = load_map(map_slug)
+    except (KeyError, ValueError, OSError):
+        return list(cities)
+    lang = lang or get_language()
+    return [name_in(gmap.cities[c], lang) if c in gmap.cities else c for c in cities]
+
+
+class _Params(dict[str, Any]):
+    """Parameters that name a missing one "?" instead of failing (an old move's action)."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def _say(said: Sentence, params: Mapping[str, Any]) -> str:
+    return _(said.choose(params)) % _Params(params)
+
+
+def move_describe(
+    entry: Entry | Mapping[str, Any],
+    names: Mapping[int, str],
+    map_slug: str,
+    lang: str | None = None,
+) -> str:
+    """One log entry as a sentence in the active language.
+
+    ``names`` maps seats to display names; cities are named in ``lang`` (default: the active
+    language), tokens are counted in words, lists joined as the language joins them."""
+    params: dict[str, Any] = dict(entry["params"])
+    seat = entry.get("seat")
+    params["name"] = names.get(seat, "?") if seat is not None else ""
+    if "tokens" in params:
+        params["tokens"] = join([resource_count(r, n) for r, n in params["tokens"].items()])
+    if "cities" in params:
+        params["cities"] = join(city_names(map_slug, list(params["cities"]), lang))
+    return _say(sentence(entry), params)
+
+
+def legal_describe(legal: list[dict[str, Any]]) -> list[str]:
+    """What is asked of a player, one sentence per kind of move they may send now."""
+    out = []
+    for entry in legal or []:
+        spec = ACTIONS.get(str(entry.get("type")))
+        if spec is None:
+            continue
+        params: dict[str, Any] = {
+            "plants": ", ".join(
+                str(p.get("number")) for p in entry.get("plants") or [] if isinstance(p, dict)
+            ),
+            "min": entry.get("min"),
+            "n": len(entry.get("cities") or {}),
+        }
+        out.append(_say(spec.asked(entry), params))
+    return out
+
+
+def map_rules_describe(map_slug: str, lang: str | None = None) -> list[str]:
+    """A map's own set-up rules in sentences of the reader's language (empty for a map that plays
+    the base game's set-up): what the lobby shows beside the map."""
+    rules = engine.map_rules(map_slug)
+    base = engine.map_rules("")
+    gmap = load_map(map_slug)
+    out = []
+    for i, r in enumerate(RESOURCES):
+        if rules.starting_market[i] != base.starting_market[i]:
+            prices = market_prices(i, rules.starting_market[i])
+            out.append(
+                _("%(resource)s starts at price %(price)s (%(n)s tokens in the market).")
+                % {"resource": resource_label(r), "price": prices[0], "n": len(prices)}
+            )
+    if rules.top_plant != base.top_plant:
+        out.append(
+            _("Plant %(top)s goes on top of the deck instead of %(usual)s.")
+            % {"top": rules.top_plant, "usual": base.top_plant}
+        )
+    for n in rules.removed_plants:
+        out.append(_("Plant %(n)s is out of the game.") % {"n": n})
+    for a in sorted(gmap.required_areas):
+        out.append(_("The %(area)s area must be in play.") % {"area": name_in(gmap.areas[a], lang)})
+    return out
+
+
+def resource_label(r: str) -> str:
+    """A resource's name, capitalised, in the active language."""
+    return {"coal": _("Coal"), "oil": _("Oil"), "garbage": _("Garbage"), "uranium": _("Uranium")}[r]

@@ -1,0 +1,141 @@
+"""When will this game end, and who is it waiting on? From public information only.
+
+An asynchronous game's calendar time is the sum of its waits for people. The forecast
+multiplies two estimates:
+
+* **waits left**: rounds left times this game's own waits per round so far (so a table that uses
+  plans, whose waits are fewer, is forecast faster). Rounds left come from the leader's pace
+  towards the end threshold (cities connected per round), or, in the first two rounds, from a
+  typical game's length for the player count.
+* **time per wait**: each seat's median reply time over its recent moves (the time from the move
+  before to its own), averaged over the seats.
+
+Everything used is public: round, cities, the move log's seats and times. Money, plans and
+the deck play no part. A forecast is a rough guide, shown as such (rounded to days).
+
+>>> rounds_left(max_cities=10, round_=6, end=17, players=4)   # 2 a round, 7 to go
+4
+>>> rounds_left(max_cities=0, round_=1, end=17, players=4)
+10
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from games import engine
+from games.models import Game, Move
+from powergrid.state import FIRST_GAME
+from powergrid.tables import FIRST_GAME_END, PLAYER_COUNTS
+
+#: Typical rounds in a whole game by player count (heuristic bots, `python -m powergrid simulate`).
+TYPICAL_ROUNDS = {2: 12, 3: 11, 4: 10, 5: 9, 6: 8}
+#: Moves per seat looked at for its reply time.
+RECENT = 20
+#: Only moves a person made: a plan, a bot or a timeout did not wait for anyone.
+HUMAN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL)
+
+
+def rounds_left(*, max_cities: int, round_: int, end: int, players: int) -> int:
+    """Rounds still to play, from the leader's pace (cities per round played) towards ``end``."""
+    if round_ <= 2 or max_cities == 0:
+        return max(1, TYPICAL_ROUNDS.get(players, 10) - round_ + 1)
+    pace = max(1.0, max_cities / (round_ - 1))
+    return max(1, math.ceil((end - max_cities) / pace))
+
+
+@dataclass(frozen=True)
+class SeatPace:
+    seat: int
+    median_reply_hours: float | None
+    waited_hours: float  # the game's total wait for this seat over its recent moves
+    replies: int
+
+
+@dataclass(frozen=True)
+class Forecast:
+    rounds_left: int
+    waits_left: int
+    hours_per_wait: float
+    finish: datetime
+    seats: list[SeatPace]
+    bottleneck: int | None  # the seat the game waits on most (None: too early to say)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "rounds_left": self.rounds_left,
+            "waits_left": self.waits_left,
+            "hours_per_wait": round(self.hours_per_wait, 1),
+            "finish": self.finish,
+            "bottleneck": self.bottleneck,
+            "seats": [
+                {
+                    "seat": p.seat,
+                    "median_reply_hours": None
+                    if p.median_reply_hours is None
+                    else round(p.median_reply_hours, 1),
+                    "waited_hours": round(p.waited_hours, 1),
+                    "replies": p.replies,
+                }
+                for p in self.seats
+            ],
+        }
+
+
+def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
+    """The forecast of a running game (None for an open or finished one)."""
+    if game.status != Game.Status.RUNNING or not game.state_json:
+        return None
+    now = now or timezone.now()
+    state = engine.state_load(
+        game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+    )
+    end = FIRST_GAME_END if state.variant == FIRST_GAME else PLAYER_COUNTS[state.n].end_cities
+    left = rounds_left(max_cities=state.max_cities(), round_=state.round, end=end, players=state.n)
+    moves = list(
+        Move.objects.filter(game=game).order_by("seq").values_list("seat", "source", "created_at")
+    )
+    started = game.started_at or (moves[0][2] if moves else now)
+    delays: dict[int, list[float]] = {i: [] for i in range(state.n)}
+    waits_so_far = 0
+    previous = started
+    for seat, source, at in moves:
+        if source in HUMAN:
+            waits_so_far += 1
+            delays.setdefault(seat, []).append(max(0.0, (at - previous).total_seconds() / 3600))
+        previous = at
+    rounds_played = max(1, state.round - 1) if state.round > 1 else 1
+    per_round = waits_so_far / rounds_played if waits_so_far else 3.0 * state.n
+    if state.round <= 1:
+        per_round = max(per_round, 3.0 * state.n)
+    waits_left = max(1, round(per_round * left))
+    seats = []
+    for seat in range(state.n):
+        recent = delays.get(seat, [])[-RECENT:]
+        seats.append(
+            SeatPace(
+                seat=seat,
+                median_reply_hours=statistics.median(recent) if recent else None,
+                waited_hours=sum(recent),
+                replies=len(recent),
+            )
+        )
+    known = [p.median_reply_hours for p in seats if p.median_reply_hours is not None]
+    fallback = float(game.options.get("turn_hours", 24)) / 2
+    per_wait = statistics.mean(known) if known else fallback
+    waited = [p for p in seats if p.replies]
+    bottleneck = max(waited, key=lambda p: p.waited_hours).seat if len(waited) >= 2 else None
+    return Forecast(
+        rounds_left=left,
+        waits_left=waits_left,
+        hours_per_wait=per_wait,
+        finish=now + timedelta(hours=per_wait * waits_left),
+        seats=seats,
+        bottleneck=bottleneck,
+    )

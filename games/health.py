@@ -1,0 +1,96 @@
+"""What a load balancer or a monitor asks: is this server able to do its work?
+
+Each check answers ``{"ok": bool, ...}`` with what it saw; ``health_report`` runs them all, each
+within a short time (a broker that hangs must not hang the health page). Checked: the database
+(a query), the cache (a write and a read: throttles and sessions rely on it), the broker (a
+connection: moves queue their emails there), the outbox (the oldest email still waiting: a
+worker that is down shows here first), and the deadline sweep (its last run, which the sweep
+records in the cache: beat that stopped shows here).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import Min
+from django.utils import timezone
+
+from games.models import Notification
+
+#: The cache key where the deadline sweep records the time of its last run (epoch seconds).
+SWEEP_LAST_RUN_KEY = "health:deadline_sweep_last_run"
+
+
+def sweep_ran(now: float | None = None) -> None:
+    """Called by the deadline sweep at the end of each run."""
+    cache.set(SWEEP_LAST_RUN_KEY, now if now is not None else time.time(), timeout=None)
+
+
+def _database() -> dict[str, Any]:
+    with connection.cursor() as cur:
+        cur.execute("SELECT 1")
+        cur.fetchone()
+    return {"ok": True, "vendor": connection.vendor}
+
+
+def _cache() -> dict[str, Any]:
+    key = "health:probe"
+    value = str(time.time())
+    cache.set(key, value, timeout=30)
+    return {"ok": cache.get(key) == value, "backend": settings.CACHES["default"]["BACKEND"]}
+
+
+def _broker() -> dict[str, Any]:
+    with current_app.connection_for_write() as conn:
+        conn.ensure_connection(max_retries=1, timeout=2)
+        return {"ok": True, "transport": conn.transport_cls}
+
+
+def _outbox() -> dict[str, Any]:
+    oldest = Notification.objects.filter(status=Notification.Status.PENDING).aggregate(
+        first=Min("created_at")
+    )["first"]
+    age = (timezone.now() - oldest).total_seconds() if oldest is not None else 0.0
+    limit = settings.HEALTH_OUTBOX_MAX_AGE_SECONDS
+    return {"ok": age <= limit, "oldest_pending_seconds": round(age, 1), "max_seconds": limit}
+
+
+def _sweep() -> dict[str, Any]:
+    last = cache.get(SWEEP_LAST_RUN_KEY)
+    limit = settings.HEALTH_SWEEP_MAX_AGE_SECONDS
+    if last is None:  # never ran since the cache was emptied: not an error on its own
+        return {"ok": True, "last_run_seconds_ago": None, "max_seconds": limit}
+    ago = max(0.0, time.time() - float(last))
+    return {"ok": ago <= limit, "last_run_seconds_ago": round(ago, 1), "max_seconds": limit}
+
+
+CHECKS: dict[str, Callable[[], dict[str, Any]]] = {
+    "database": _database,
+    "cache": _cache,
+    "broker": _broker,
+    "outbox": _outbox,
+    "deadline_sweep": _sweep,
+}
+
+
+def health_report() -> dict[str, Any]:
+    """Every check's answer (an exception is that check failing, with its reason), overall
+    ``ok``, and the milliseconds it took."""
+    t0 = time.perf_counter()
+    checks: dict[str, dict[str, Any]] = {}
+    for name, check in CHECKS.items():
+        try:
+            checks[name] = check()
+        except Exception as exc:  # a failing dependency is an answer, not a 500
+            checks[name] = {"ok": False, "error": type(exc).__name__}
+    return {
+        "ok": all(c["ok"] for c in checks.values()),
+        "checks": checks,
+        "ms": round((time.perf_counter() - t0) * 1000, 1),
+    }

@@ -1,0 +1,131 @@
+"""One-tap actions in a turn email: a signed link for each obvious choice (pass this auction,
+power with the best choice, buy or build nothing), bound to the game, seat, player and position,
+single use, and void once the turn has moved on. Opening the link shows a confirmation page; only
+its button (a POST) acts: mail scanners follow links, and a GET must never move for anyone.
+
+The link's token is a reply token (``games.inbox.tokens``) and the action's name, signed
+together: whoever holds the link may make that one move for that seat, once, in that position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from games.inbox.tokens import BadToken, ReplyToken, make_token, read_token
+from games.models import Game, InboundMail, Move
+from games.services.errors import ServiceError
+from games.services.moves import move_submit
+
+_SALT = "powergrid.onetap"
+
+#: The one-tap choices: the action each makes, offered when its type is in ``legal``.
+CHOICES: dict[str, dict[str, Any]] = {
+    "pass_bid": {"type": "pass_bid"},
+    "pass_auction": {"type": "pass_auction"},
+    "power": {"type": "power"},
+    "buy_nothing": {"type": "buy_resources"},
+    "build_nothing": {"type": "build", "cities": []},
+}
+_OFFERED_BY = {
+    "pass_bid": "pass_bid",
+    "pass_auction": "pass_auction",
+    "power": "power",
+    "buy_resources": "buy_nothing",
+    "build": "build_nothing",
+}
+
+
+class LinkInvalid(Exception):
+    """``forged``, ``expired``, ``used``, ``moved_on`` (the turn has moved), ``wrong_user``."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def link(*, game: Game, seat: int, user_id: int, choice: str, hours: float) -> str:
+    """The absolute URL of a one-tap link."""
+    token = make_token(
+        game_id=game.pk, seat=seat, seq=game.seq, user_id=user_id,
+        expires=int(time.time() + hours * 3600),
+    )  # fmt: skip
+    signed = signing.dumps({"t": token, "c": choice}, salt=_SALT, compress=True)
+    return settings.SITE_URL + reverse("onetap", args=[signed])
+
+
+def choices_for(legal: list[dict[str, Any]]) -> list[str]:
+    """The one-tap choices ``legal`` allows now, in the order offered."""
+    kinds = {str(e.get("type")) for e in legal}
+    return [choice for kind, choice in _OFFERED_BY.items() if kind in kinds]
+
+
+@dataclass(frozen=True)
+class Tap:
+    token: ReplyToken
+    choice: str
+    key: str  # what makes the link single use (a digest of it)
+
+
+def read(signed: str) -> Tap:
+    """The link's contents, or ``LinkInvalid`` (forged or expired)."""
+    try:
+        data = signing.loads(signed, salt=_SALT)
+        token = read_token(str(data["t"]))
+        choice = str(data["c"])
+    except BadToken as exc:
+        raise LinkInvalid(str(exc)) from None
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise LinkInvalid("forged") from None
+    if choice not in CHOICES:
+        raise LinkInvalid("forged")
+    key = "tap:" + hashlib.sha256(signed.encode()).hexdigest()[:60]
+    return Tap(token, choice, key)
+
+
+def check(tap: Tap, user: Any) -> Game:
+    """The game the link acts in, or ``LinkInvalid``: used already, the turn moved on, or a
+    different signed-in user."""
+    if getattr(user, "is_authenticated", False) and user.pk != tap.token.user_id:
+        raise LinkInvalid("wrong_user")
+    if InboundMail.objects.filter(token=tap.key, status=InboundMail.Status.APPLIED).exists():
+        raise LinkInvalid("used")
+    game = Game.objects.filter(pk=tap.token.game_id).first()
+    if game is None or game.seq != tap.token.seq or game.status != Game.Status.RUNNING:
+        raise LinkInvalid("moved_on")
+    return game
+
+
+def tap_apply(tap: Tap, user: Any) -> int:
+    """Make the link's move (once): the new seq. ``LinkInvalid`` or the move service's errors."""
+    check(tap, user)
+    owner = get_user_model().objects.get(pk=tap.token.user_id)
+    try:
+        with transaction.atomic():
+            result = move_submit(
+                game_id=tap.token.game_id,
+                user=owner,
+                action=dict(CHOICES[tap.choice]),
+                expected_seq=tap.token.seq,
+                source=Move.Source.EMAIL,
+            )
+            InboundMail.objects.create(
+                sender=owner.email[:254], token=tap.key, game_id=tap.token.game_id,
+                seat=tap.token.seat, via="onetap", status=InboundMail.Status.APPLIED,
+                line=tap.choice, move_seq=result.move.seq,
+            )  # fmt: skip
+    except IntegrityError:
+        raise LinkInvalid("used") from None
+    except ServiceError as exc:
+        if exc.code == "stale_state":
+            raise LinkInvalid("moved_on") from None
+        raise
+    return result.move.seq

@@ -1,0 +1,330 @@
+"""Reading a reply email as a move: a small, forgiving language in English and Japanese.
+
+Only the reply's first line that is not quoted counts (quoted text, ``On … wrote:`` headers,
+Outlook's ``-----Original Message-----`` and ``From:`` blocks, signatures after ``--`` are cut
+off; an HTML-only mail is read as its text). Full-width characters are read as their ASCII
+forms, case and accents do not matter, and commas may separate words.
+
+=====================================  =====================================================
+``pass`` / ``パス``                    pass (the auction, a bid; buy or build nothing)
+``bid 15`` / ``入札 15``               bid (a sealed bid in the sealed-bid variant)
+``choose 13 bid 15`` / ``選択 13 15``  put plant 13 up for auction at 15 (bid: its number)
+``buy 2 coal 1 oil`` / ``購入 石炭2``  buy resources (``buy nothing``: none)
+``build essen duisburg`` / ``建設 …``  build in cities: names or slugs, English or Japanese
+``power`` / ``power 4 13`` / ``発電``  power with the best choice, or with those plants
+``discard 3`` / ``捨てる 3``           discard a plant after buying one too many
+``max 13 20`` / ``上限 13 20``         plan: a maximum bid of 20 for plant 13
+``autopass`` / ``自動パス``            plan: pass every auction for the rest of the round
+=====================================  =====================================================
+
+>>> from games import engine
+>>> import powergrid
+>>> s = powergrid.new_game(map="germany", players=3, seed=1)
+>>> seat = powergrid.to_act(s)[0]
+>>> parse_command("Choose ３ bid 4", s, seat, engine.map_load("germany"))
+Command(kind='move', body={'type': 'choose_plant', 'plant': 3, 'bid': 4})
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from email.message import EmailMessage, Message
+from html.parser import HTMLParser
+from typing import Any, NamedTuple
+
+from powergrid.legal import legal
+from powergrid.maps import GameMap
+from powergrid.state import State
+
+_CUT = [
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"^>",
+        r"^on\b.*\bwrote:?$",
+        r"^.*(wrote|schrieb|a écrit|書きました|のメッセージ)[:：]?\s*$",
+        r"^\d{4}年\d{1,2}月\d{1,2}日.*[:：]\s*$",
+        r"^-{2,}\s*(original message|forwarded message|元のメッセージ)",
+        r"^_{8,}$",
+        r"^(from|差出人|送信者)\s*[:：]",
+        r"^--\s*$",
+        r"^sent from my",
+    )
+]
+
+_RESOURCES = {
+    "coal": "coal",
+    "石炭": "coal",
+    "oil": "oil",
+    "石油": "oil",
+    "garbage": "garbage",
+    "trash": "garbage",
+    "ゴミ": "garbage",
+    "ごみ": "garbage",
+    "廃棄物": "garbage",
+    "uranium": "uranium",
+    "ウラン": "uranium",
+}
+_VERBS = {
+    "pass": "pass",
+    "パス": "pass",
+    "bid": "bid",
+    "入札": "bid",
+    "choose": "choose",
+    "選択": "choose",
+    "選ぶ": "choose",
+    "buy": "buy",
+    "購入": "buy",
+    "買う": "buy",
+    "build": "build",
+    "建設": "build",
+    "建てる": "build",
+    "power": "power",
+    "発電": "power",
+    "discard": "discard",
+    "捨てる": "discard",
+    "max": "max",
+    "上限": "max",
+    "autopass": "autopass",
+    "auto-pass": "autopass",
+    "自動パス": "autopass",
+}
+_NOTHING = {"nothing", "none", "0", "なし", "何もしない"}
+
+
+class ParseError(Exception):
+    """The reply is not a move: ``code`` (``unreadable``, ``unknown_command``, ``bad_number``,
+    ``unknown_city``, ``unknown_resource``, ``nothing_to_pass``) and a sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Command(NamedTuple):
+    """A move (``kind`` "move", ``body`` an action) or a plan (``kind`` "plan", a plan's JSON)."""
+
+    kind: str
+    body: dict[str, Any]
+
+
+# -- the text of a reply ---------------------------------------------------------------------
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag in ("style", "script", "head"):
+            self.skip += 1
+        if tag in ("br", "p", "div", "li", "tr", "blockquote"):
+            self.parts.append("\n")
+        if tag == "blockquote":
+            self.parts.append("> ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "script", "head") and self.skip:
+            self.skip -= 1
+        if tag in ("p", "div"):
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            self.parts.append(data)
+
+
+def html_text(html: str) -> str:
+    """An HTML body's text, a blockquote's lines marked as quoted."""
+    p = _Text()
+    p.feed(html)
+    return "".join(p.parts)
+
+
+def body_text(msg: Message) -> str:
+    """A message's plain text: its text/plain part, else its HTML part's text."""
+    plain = html = None
+    for part in msg.walk() if msg.is_multipart() else [msg]:
+        if part.get_content_maintype() == "multipart":
+            continue
+        if part.get_content_disposition() == "attachment":
+            continue
+        kind = part.get_content_type()
+        try:
+            if isinstance(part, EmailMessage) and part.get_content_charset():
+                content = part.get_content()
+            else:  # no charset said: UTF-8, as most clients write today
+                raw = part.get_payload(decode=True)
+                charset = part.get_content_charset() or "utf-8"
+                content = raw.decode(charset, "replace") if isinstance(raw, bytes) else None
+        except (LookupError, UnicodeDecodeError, AttributeError, KeyError, ValueError):
+            continue
+        if not isinstance(content, str):
+            continue
+        if kind == "text/plain" and plain is None:
+            plain = content
+        elif kind == "text/html" and html is None:
+            html = content
+    if plain is not None and plain.strip():
+        return plain
+    return html_text(html) if html else ""
+
+
+def reply_line(text: str) -> str:
+    """The reply's first line that is its own (not quoted, not a signature), normalised."""
+    for raw in text.splitlines():
+        line = unicodedata.normalize("NFKC", raw).strip()
+        if not line:
+            continue
+        if any(p.search(line) for p in _CUT):
+            break
+        return line
+    raise ParseError("unreadable", "No move was found at the top of the reply.")
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def fold(text: str) -> str:
+    """Lowercase, accents and punctuation gone: ``"Lübeck"`` → ``"lubeck"``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"[\s\-_.'’・]", "", unicodedata.normalize("NFKC", bare))
+
+
+def _int(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise ParseError("bad_number", f"{what} must be a whole number, not {word!r}.")
+    return int(word)
+
+
+@functools.lru_cache(maxsize=32)
+def city_lookup(gmap: GameMap) -> dict[str, str]:
+    """Every way a city may be written (slug, English, Japanese, folded) → its slug (once per
+    map: maps are loaded once and never change)."""
+    out: dict[str, str] = {}
+    for slug, city in gmap.cities.items():
+        for name in (slug, city.name_en, city.name_ja):
+            if name:
+                out[fold(name)] = slug
+    return out
+
+
+def _cities(words: list[str], gmap: GameMap) -> list[str]:
+    names = city_lookup(gmap)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for width in (3, 2, 1):  # "frankfurt am main" before "frankfurt"
+            key = fold("".join(words[i : i + width]))
+            if width <= len(words) - i and key in names:
+                out.append(names[key])
+                i += width
+                break
+        else:
+            raise ParseError("unknown_city", f"There is no city called {words[i]!r} on this map.")
+    return out
+
+
+def _resources(words: list[str]) -> dict[str, int]:
+    """``2 coal 1 oil``, ``coal 2``, ``石炭2`` → ``{"coal": 2, "oil": 1}``."""
+    out: dict[str, int] = {}
+    pending: int | None = None
+    last: str | None = None
+    for w in words:
+        m = re.fullmatch(r"(\D+?)(\d+)", w)
+        if m and fold(m.group(1)) in {fold(k) for k in _RESOURCES}:
+            name = next(v for k, v in _RESOURCES.items() if fold(k) == fold(m.group(1)))
+            out[name] = out.get(name, 0) + int(m.group(2))
+            continue
+        if w.isdigit():
+            if last is not None and pending is None:
+                out[last] = out.get(last, 0) + int(w)
+                last = None
+            else:
+                pending = int(w)
+            continue
+        found = next((v for k, v in _RESOURCES.items() if fold(k) == fold(w)), None)
+        if found is None:
+            raise ParseError(
+                "unknown_resource", f"{w!r} is not a resource: coal, oil, garbage, uranium."
+            )
+        name = found
+        if pending is not None:
+            out[name] = out.get(name, 0) + pending
+            pending = None
+        else:
+            last = name
+    return out
+
+
+def parse_command(line: str, state: State, seat: int, gmap: GameMap) -> Command:
+    """The move (or plan) ``line`` asks for, for ``seat`` in ``state``; ``ParseError``
+    otherwise. The engine still checks the move: this only reads it."""
+    words = [w for w in re.split(r"[\s,、，]+", unicodedata.normalize("NFKC", line)) if w]
+    if not words:
+        raise ParseError("unreadable", "No move was found at the top of the reply.")
+    verb: str | None = _VERBS.get(words[0].casefold()) or _VERBS.get(words[0])
+    # "石炭2を購入" style is not supported; "自動 パス" is.
+    if verb is None and len(words) > 1 and words[0] + words[1] in _VERBS:
+        verb, words = _VERBS[words[0] + words[1]], [words[0] + words[1], *words[2:]]
+    if verb is None:
+        raise ParseError(
+            "unknown_command",
+            f"{words[0]!r} is not a move: try pass, bid, choose, buy, build, power or discard.",
+        )
+    rest = words[1:]
+    offered = {e["type"] for e in legal(state, seat)}
+    if verb == "pass":
+        for kind in ("pass_bid", "pass_auction"):
+            if kind in offered:
+                return Command("move", {"type": kind})
+        if "buy_resources" in offered:
+            return Command("move", {"type": "buy_resources"})
+        if "build" in offered:
+            return Command("move", {"type": "build", "cities": []})
+        raise ParseError("nothing_to_pass", "There is nothing to pass now.")
+    if verb == "bid":
+        if not rest:
+            raise ParseError("bad_number", "Say how much: bid 15.")
+        kind = "seal_bid" if "seal_bid" in offered else "bid"
+        return Command("move", {"type": kind, "amount": _int(rest[0], "The bid")})
+    if verb == "choose":
+        if not rest:
+            raise ParseError("bad_number", "Say which plant: choose 13 bid 15.")
+        plant = _int(rest[0], "The plant")
+        more = [w for w in rest[1:] if _VERBS.get(w.casefold(), _VERBS.get(w)) != "bid"]
+        bid = _int(more[0], "The bid") if more else plant
+        return Command("move", {"type": "choose_plant", "plant": plant, "bid": bid})
+    if verb == "buy":
+        if not rest or (len(rest) == 1 and rest[0].casefold() in _NOTHING):
+            return Command("move", {"type": "buy_resources"})
+        return Command("move", {"type": "buy_resources", **_resources(rest)})
+    if verb == "build":
+        if not rest or (len(rest) == 1 and rest[0].casefold() in _NOTHING):
+            return Command("move", {"type": "build", "cities": []})
+        return Command("move", {"type": "build", "cities": _cities(rest, gmap)})
+    if verb == "power":
+        if not rest:
+            return Command("move", {"type": "power"})
+        return Command("move", {"type": "power", "plants": [_int(w, "A plant") for w in rest]})
+    if verb == "discard":
+        if not rest:
+            raise ParseError("bad_number", "Say which plant: discard 3.")
+        return Command("move", {"type": "discard_plant", "plant": _int(rest[0], "The plant")})
+    if verb == "max":
+        if len(rest) < 2:
+            raise ParseError("bad_number", "Say the plant and the maximum: max 13 20.")
+        return Command(
+            "plan",
+            {
+                "kind": "proxy_bid",
+                "plant": _int(rest[0], "The plant"),
+                "max": _int(rest[1], "The maximum"),
+            },
+        )
+    return Command("plan", {"kind": "auto_pass"})

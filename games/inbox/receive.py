@@ -1,0 +1,260 @@
+"""One handler for every email sent to a reply address: the MTA pipe (``manage.py receive_mail``),
+the provider's inbound webhook and the dev mailbox's reply button all call ``mail_receive``.
+
+What it does with a message, in order (each refusal is logged as an ``InboundMail`` row):
+
+1. The same Message-ID seen before: ignored (a retried delivery is handled once).
+2. An automatic message (RFC 3834 ``Auto-Submitted`` other than ``no``, ``Precedence`` bulk, junk
+   or list, an out-of-office or bounce): ignored, never answered (no mail loops).
+3. No reply token, a forged one, or a sender who is not the seat's player: ignored, not answered
+   (a stranger gets no mail from us: no backscatter).
+4. An expired token, a token already used, a reply that is not a move, a move the engine refuses,
+   a stale position: refused, and the player is answered once with the reason and what they can
+   do now.
+5. Otherwise the move goes through ``move_submit`` (source ``email``, the token's seq as
+   ``expected_seq``) or the plan through ``plan_set``, and the player gets the move as the log
+   writes it.
+
+All of it in one transaction: the move, the log row and the answer (outbox) commit together.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from dataclasses import dataclass
+from email import policy
+from email.header import decode_header, make_header
+from email.message import Message
+from email.parser import BytesParser
+from email.utils import getaddresses, parseaddr
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from games import engine
+from games.inbox.parse import ParseError, body_text, parse_command, reply_line
+from games.inbox.tokens import ADDRESS, BadToken, ReplyToken, read_token
+from games.models import Game, InboundMail, Move, Notification, Seat
+from games.notifications.outbox import OutboxWriter
+from games.plans.services import plan_set
+from games.services.errors import ServiceError, StaleState
+from games.services.moves import move_submit
+
+log = logging.getLogger("games.inbox")
+
+Status = InboundMail.Status
+
+_AUTO_SUBJECT = re.compile(
+    r"^(auto(matic)?[ -]?(reply|response)|out of (the )?office|abwesenheit|不在|自動応答|"
+    r"undeliver|delivery status notification|mail delivery failed|returned mail)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Received:
+    """What became of a message: its status and code, and whether the player is answered."""
+
+    status: str
+    code: str = ""
+    answered: bool = False
+    move_seq: int | None = None
+
+
+def _subject(msg: Message) -> str:
+    """The Subject, its encoded words decoded (``=?utf-8?...?=``)."""
+    try:
+        return str(make_header(decode_header(str(msg.get("Subject", "")))))
+    except (ValueError, LookupError, UnicodeDecodeError):
+        return str(msg.get("Subject", ""))
+
+
+def _automatic(msg: Message, sender: str) -> str:
+    """Why the message is automatic ("" if a person wrote it)."""
+    auto = str(msg.get("Auto-Submitted", "no")).strip().lower()
+    if auto and auto != "no":
+        return "auto_submitted"
+    if str(msg.get("Precedence", "")).strip().lower() in ("bulk", "junk", "list"):
+        return "bulk"
+    if msg.get("X-Autoreply") or msg.get("X-Autorespond") or msg.get("X-Auto-Response-Suppress"):
+        return "auto_reply"
+    if msg.get_content_type() == "multipart/report" or not sender:
+        return "bounce"
+    local = sender.split("@", 1)[0]
+    if local in ("mailer-daemon", "postmaster") or str(msg.get("Return-Path", "")) == "<>":
+        return "bounce"
+    if _AUTO_SUBJECT.search(_subject(msg).strip()):
+        return "auto_reply"
+    return ""
+
+
+def _token(msg: Message, envelope: str | None) -> str | None:
+    fields = [envelope or ""]
+    for name in ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To"):
+        fields += [str(v) for v in msg.get_all(name, [])]
+    for _name, address in getaddresses(fields):
+        m = ADDRESS.search(address + " ")
+        if m is None and "@" not in address:
+            m = ADDRESS.search(f"{address}@")
+        if m:
+            return m.group(1).lower()
+    return None
+
+
+def mail_receive(raw: bytes, *, via: str, envelope_recipient: str | None = None) -> Received:
+    """Handle one received message (see the module's docstring). Never raises for bad mail."""
+    # The compat32 policy: raw header strings (the default policy's header objects cost more
+    # than the rest of the handler); what needs decoding is decoded where it is read.
+    try:
+        msg = BytesParser(policy=policy.compat32).parsebytes(raw)
+    except Exception:  # any unreadable bytes are a refusal, never a crash
+        log.info("inbound: unreadable message ignored")
+        return Received(Status.IGNORED, "unreadable")
+    sender = parseaddr(str(msg.get("From", "")))[1].strip().lower()
+    message_id = str(msg.get("Message-ID", "")).strip()[:255] or None
+    base: dict[str, Any] = {"message_id": message_id, "sender": sender[:254], "via": via}
+    try:
+        with transaction.atomic():
+            result = _handle(msg, sender, envelope_recipient, base)
+    except IntegrityError:  # the same message (or token) handled at the same moment elsewhere
+        return Received(Status.IGNORED, "duplicate")
+    log.info("inbound %s from %s: %s %s", via, sender, result.status, result.code or "ok")
+    return result
+
+
+def _ignore(base: dict[str, Any], code: str, **more: Any) -> Received:
+    InboundMail.objects.create(**base, **more, status=Status.IGNORED, code=code)
+    return Received(Status.IGNORED, code)
+
+
+def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any]) -> Received:
+    token = _token(msg, envelope)
+    # One query for both: this message handled before (a retried delivery), and this token
+    # applied already (a second reply to the same email).
+    same = Q(token=token or "-", status=Status.APPLIED)
+    if base["message_id"]:
+        same |= Q(message_id=base["message_id"])
+    seen = set(InboundMail.objects.filter(same).values_list("message_id", "token", "status"))
+    if base["message_id"] and any(mid == base["message_id"] for mid, _t, _s in seen):
+        return Received(Status.IGNORED, "duplicate")
+    used = any(t == token and s == Status.APPLIED for _m, t, s in seen)
+    why = _automatic(msg, sender)
+    if why:
+        return _ignore(base, why)
+    if token is None:
+        return _ignore(base, "no_token")
+    base["token"] = token
+    try:
+        data = read_token(token, expired_ok=True)
+    except BadToken:
+        return _ignore(base, "forged")
+    # One query: the seat with its player and game.
+    seat = (
+        Seat.objects.select_related("user", "game")
+        .filter(game_id=data.game_id, seat=data.seat, user_id=data.user_id)
+        .first()
+    )
+    if seat is None:
+        return _ignore(base, "no_game")
+    user, game = seat.user, seat.game
+    if not user.email or user.email.strip().lower() != sender:
+        return _ignore(base, "wrong_sender", game_id=data.game_id, seat=data.seat)
+    base.update(game=game, seat=data.seat)
+    if data.expires < _now():
+        return _refuse(base, user, game, data, "token_expired", "This reply address has expired.")
+    if used:
+        return _refuse(
+            base, user, game, data, "token_used", "A move was already made with this email."
+        )
+    try:
+        line = reply_line(body_text(msg))
+        base["line"] = line[:200]
+        state = engine.state_load(
+            game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+        )
+        command = parse_command(line, state, data.seat, engine.map_load(game.map))
+    except ParseError as exc:
+        return _refuse(base, user, game, data, exc.code, exc.message)
+    # Each service owns its transaction (a savepoint inside this one): a refusal rolls back
+    # only what it began, and the refusal is logged and answered in this transaction.
+    try:
+        if command.kind == "move":
+            result = move_submit(
+                game_id=game.pk,
+                user=user,
+                action=command.body,
+                expected_seq=_expected_seq(game, data),
+                source=Move.Source.EMAIL,
+            )
+            seq = result.move.seq
+        else:
+            _plan, _made, seq = plan_set(game_id=game.pk, user=user, body=command.body)
+    except StaleState:
+        return _refuse(
+            base, user, game, data, "stale_state", "The game moved on since this email was sent."
+        )
+    except ServiceError as exc:
+        return _refuse(base, user, game, data, exc.code, exc.message)
+    row = InboundMail.objects.create(**base, status=Status.APPLIED, move_seq=seq)
+    _answer(user, game, row, data, ok=True, message="")
+    return Received(Status.APPLIED, "", answered=True, move_seq=seq)
+
+
+#: Moves made at the same time as others' (phase 5, sealed bids): another seat's such move since
+#: the email was sent does not change what this seat may do.
+_SIMULTANEOUS = frozenset({"power", "seal_bid"})
+
+
+def _expected_seq(game: Game, data: ReplyToken) -> int:
+    """The position the reply answers: the token's, or the game's now when every move since was
+    another seat's simultaneous move (phase 5, a sealed bid), which leaves this seat's choice as
+    it was. Anything else since makes the reply stale."""
+    if data.seq >= game.seq:
+        return data.seq
+    since = list(Move.objects.filter(game=game, seq__gt=data.seq).values_list("seat", "action"))
+    if all(
+        seat != data.seat and isinstance(action, dict) and action.get("type") in _SIMULTANEOUS
+        for seat, action in since
+    ):
+        return game.seq
+    return data.seq
+
+
+def _now() -> float:
+    return time.time()
+
+
+def _refuse(
+    base: dict[str, Any], user: Any, game: Game, data: ReplyToken, code: str, message: str
+) -> Received:
+    row = InboundMail.objects.create(**base, status=Status.REFUSED, code=code)
+    _answer(user, game, row, data, ok=False, message=message)
+    return Received(Status.REFUSED, code, answered=True)
+
+
+def _answer(
+    user: Any, game: Game, row: InboundMail, data: ReplyToken, *, ok: bool, message: str
+) -> None:
+    """The answer to the player, through the outbox (sent once, after commit)."""
+    outbox = OutboxWriter(game=game)
+    outbox.rows.append(
+        Notification(
+            recipient=user,
+            game=game,
+            kind=Notification.Kind.REPLY,
+            payload={
+                "ok": ok,
+                "code": row.code,
+                "message": message,
+                "line": row.line,
+                "seat": data.seat,
+                "since": data.seq,
+                "seq": row.move_seq,
+            },
+            dedupe_key=f"reply:{row.pk}",
+        )
+    )
+    outbox.flush()

@@ -1,0 +1,48 @@
+"""The move log in readable sentences, derived from public (spectator) views only.
+
+Entries are kept language-neutral (a kind and its parameters, ``powergrid.describe``) per game in
+process memory and turned into sentences in the reader's language by ``games.describe`` when the
+page or an email is rendered.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from games import selectors
+from games.models import Game
+from powergrid.describe import move_entries
+
+_cache: OrderedDict[int, tuple[int, list[dict[str, Any]]]] = OrderedDict()
+_lock = threading.Lock()
+_CACHE_SIZE = 256
+
+
+def describe(move: Any, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Language-neutral entries for one move (usually one; auctions may add a sale), with the
+    move's number, time and source."""
+    action = move.action if isinstance(move.action, dict) else {}
+    base = {"seq": move.seq, "time": move.created_at, "source": move.source}
+    return [{**base, **e} for e in move_entries(action, move.seat, before, after)]
+
+
+def entries(game: Game) -> list[dict[str, Any]]:
+    """Every entry of the game's log, oldest first (incrementally cached per game)."""
+    if game.status == Game.Status.OPEN:
+        return []
+    with _lock:
+        hit = _cache.get(game.pk)
+    done, items = hit if hit is not None and hit[0] <= game.seq else (0, [])
+    if done < game.seq:
+        items = list(items)
+        for move, before, after in selectors.game_public_timeline(game, since=done):
+            items.extend(describe(move, before, after))
+            done = move.seq
+        with _lock:
+            _cache[game.pk] = (done, items)
+            _cache.move_to_end(game.pk)
+            while len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+    return items

@@ -1,0 +1,47 @@
+"""``manage.py receive_mail < message.eml``: one email from an MTA's pipe delivery.
+
+Postfix, for the reply domain (deploy/OPERATIONS.md, "Moves by email")::
+
+    powergrid unix - n n - - pipe
+      flags=Rq user=powergrid argv=/srv/powergrid/.venv/bin/python
+      /srv/powergrid/manage.py receive_mail --recipient ${recipient}
+
+(one line in master.cf; see deploy/postfix-master.cf).
+
+Exit status: 0 when the message was handled (taken, refused with an answer, or ignored: see the
+``InboundMail`` log), 75 (EX_TEMPFAIL) when the database is unavailable, so the MTA keeps the
+message and retries, 65 (EX_DATAERR) for a message over the size limit.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import OperationalError
+
+from games.inbox.receive import mail_receive
+
+MAX_BYTES = 10 * 1024 * 1024
+EX_DATAERR = 65
+EX_TEMPFAIL = 75
+
+
+class Command(BaseCommand):
+    help = "Reads one RFC 5322 message on standard input and handles it as a reply by email."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--recipient", default=None, help="The envelope recipient (MTA).")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            self.stderr.write("message too large")
+            sys.exit(EX_DATAERR)
+        try:
+            result = mail_receive(raw, via="pipe", envelope_recipient=options["recipient"])
+        except OperationalError:
+            self.stderr.write("database unavailable: try again later")
+            sys.exit(EX_TEMPFAIL)
+        self.stdout.write(f"{result.status} {result.code}".strip())

@@ -1,0 +1,131 @@
+"""A plan's JSON (API body, form, ``Plan.data``) to the engine's plan and back.
+
+One table, ``KINDS``, says per kind which fields it has; ``plan_from_json`` checks them against
+the game's state when the plan is given (a plant in the market, cities of the map in play) and
+fills the round a round-bound order is for. The engine re-checks everything when the order is
+used: prices and costs may have moved by then.
+
+How plans are stored (and shown to their owner) is ``games.plans.stored``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games import engine
+from games.services.errors import ServiceError
+from powergrid import plans as p
+from powergrid.state import AUCTION, BUILD, BUREAUCRACY, PHASES, RESOURCES, State
+from powergrid.tables import RESOURCES as RESOURCE_NAMES
+
+#: Every kind a player may give, and the phase its round is counted from (None: any time).
+KINDS: dict[str, str | None] = {
+    "proxy_bid": AUCTION,
+    "auto_pass": AUCTION,
+    "pass_when_nothing": None,
+    "buy": RESOURCES,
+    "build": BUILD,
+    "power": BUREAUCRACY,
+}
+_ORDER = list(PHASES)
+MAX_AMOUNT = 1000
+
+
+class InvalidPlan(ServiceError):
+    status = 400
+    code = "invalid_plan"
+    default_message = "The plan is not valid."
+
+
+class PlanNotFound(ServiceError):
+    status = 404
+    code = "plan_not_found"
+    default_message = "You have no such plan in this game."
+
+
+def _int(body: Mapping[str, Any], name: str, low: int, high: int = MAX_AMOUNT) -> int:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        else:
+            raise InvalidPlan(f"'{name}' must be a whole number.", details={"field": name})
+    if not low <= value <= high:
+        raise InvalidPlan(f"'{name}' must be between {low} and {high}.", details={"field": name})
+    return value
+
+
+def target_round(state: State, kind: str) -> int:
+    """The round an order given now is for: this round while its phase has not passed, else the
+    next. (An order for phase 3 given during phase 4 waits for the next round's phase 3.)"""
+    phase = KINDS[kind]
+    if phase is None or state.phase not in _ORDER:
+        return state.round
+    return state.round if _ORDER.index(state.phase) <= _ORDER.index(phase) else state.round + 1
+
+
+def plan_from_json(body: Any, state: State) -> p.Plan:
+    """The engine's plan for ``body`` (``{"kind": ..., fields}``), checked against ``state``.
+
+    Raises ``InvalidPlan`` (400, ``details.field`` names the field) for anything else."""
+    if not isinstance(body, Mapping):
+        raise InvalidPlan("The plan must be a JSON object.", details={"field": "kind"})
+    kind = body.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise InvalidPlan(
+            "'kind' must be one of: " + ", ".join(KINDS) + ".", details={"field": "kind"}
+        )
+    if kind == "proxy_bid":
+        plant = _int(body, "plant", 1, 100)
+        offered = set(state.market)
+        if state.auction is not None:
+            offered.add(state.auction.plant)
+        if plant not in offered:
+            raise InvalidPlan(f"Plant {plant} is not in the market.", details={"field": "plant"})
+        maximum = _int(body, "max", plant)
+        return p.ProxyBid(plant=plant, max=maximum)
+    if kind == "pass_when_nothing":
+        return p.PassWhenNothing()
+    rnd = target_round(state, kind)
+    if kind == "auto_pass":
+        return p.AutoPass(round=rnd)
+    if kind == "power":
+        return p.PowerOrder(round=rnd)
+    if kind == "buy":
+        raw = body.get("amounts")
+        if not isinstance(raw, Mapping) or not raw:
+            raise InvalidPlan(
+                "'amounts' must be an object such as {\"coal\": 2}.", details={"field": "amounts"}
+            )
+        amounts: dict[str, int] = {}
+        for name, n in raw.items():
+            if name not in RESOURCE_NAMES:
+                raise InvalidPlan(
+                    f"Unknown resource {name!r}: " + ", ".join(RESOURCE_NAMES) + ".",
+                    details={"field": "amounts"},
+                )
+            count = _int({name: n}, name, 0, 24)
+            if count:
+                amounts[name] = count
+        if not amounts:
+            raise InvalidPlan("Buy at least one token.", details={"field": "amounts"})
+        return p.BuyOrder(round=rnd, amounts=amounts, max_price=_int(body, "max_price", 1, 100))
+    # build
+    raw_cities = body.get("cities")
+    if not isinstance(raw_cities, list) or not raw_cities:
+        raise InvalidPlan("'cities' must be a list of city slugs.", details={"field": "cities"})
+    in_play = _cities_in_play(state)
+    cities: list[str] = []
+    for c in raw_cities:
+        if not isinstance(c, str) or c not in in_play:
+            raise InvalidPlan(f"{c!r} is not a city in play.", details={"field": "cities"})
+        if c not in cities:
+            cities.append(c)
+    return p.BuildOrder(
+        round=rnd, cities=tuple(cities), max_total=_int(body, "max_total", 0, 10000)
+    )
+
+
+def _cities_in_play(state: State) -> frozenset[str]:
+    return engine.map_load(state.map).cities_in(state.areas)

@@ -1,0 +1,76 @@
+"""Giving and withdrawing plans. Each function owns its transaction and takes the game's row lock
+first, as a move does: a plan and a move on the same game are serialised, so a plan given while
+its owner's move is being applied acts after it or not at all (never twice).
+
+A plan that applies at once (its owner is awaited now) makes its move before the answer:
+``plans_follow_now`` runs it as the move service runs plans after any move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games import engine
+from games.fastpath import rows
+from games.models import Game, Plan
+from games.plans.codec import PlanNotFound, plan_from_json
+from games.plans.stored import plan_key, plan_to_json
+from games.services.errors import GameNotFound, NotAPlayer, ServiceError
+from games.services.moves import plans_follow_now
+
+
+def _locked_seat(game_id: int, user: Any) -> tuple[Game, int]:
+    game = rows.game_for_update(game_id)
+    if game is None:
+        raise GameNotFound()
+    seat = (
+        game.seats.filter(user_id=getattr(user, "pk", None)).values_list("seat", flat=True).first()
+    )
+    if seat is None:
+        raise NotAPlayer()
+    if game.status != Game.Status.RUNNING:
+        raise ServiceError("Plans are for a game under way.", code="game_not_running", status=409)
+    return game, int(seat)
+
+
+def plan_set(*, game_id: int, user: Any, body: Any) -> tuple[dict[str, Any], int, int]:
+    """Give (or replace) one plan for the caller's seat. Returns the plan as stored, how many
+    moves the plans made at once (0 if it waits for its turn) and the game's seq after them.
+    Raises ``InvalidPlan`` (400) and the move service's errors."""
+    with transaction.atomic():
+        game, seat = _locked_seat(game_id, user)
+        state = engine.state_load(
+            game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+        )
+        plan = plan_from_json(body, state)
+        data = plan_to_json(plan)
+        Plan.objects.update_or_create(
+            game=game, seat=seat, kind=plan.kind, key=plan_key(plan), defaults={"data": data}
+        )
+        if not game.plans_active:
+            game.plans_active = True
+            rows.update(game, ["plans_active"])
+        made, seq = plans_follow_now(game.pk)
+        return data, made, seq
+
+
+def plan_delete(*, game_id: int, user: Any, kind: str, plant: int | None = None) -> None:
+    """Withdraw one of the caller's plans (a proxy bid names its plant). ``PlanNotFound`` (404)
+    if there is none: a plan that has acted is gone already."""
+    with transaction.atomic():
+        game, seat = _locked_seat(game_id, user)
+        deleted, _ = Plan.objects.filter(
+            game=game, seat=seat, kind=kind, key=plant if kind == "proxy_bid" and plant else 0
+        ).delete()
+        if not deleted:
+            raise PlanNotFound()
+        if not Plan.objects.filter(game=game).exists():
+            game.plans_active = False
+            rows.update(game, ["plans_active"])
+
+
+def plans_of(*, game: Game, seat: int) -> list[dict[str, Any]]:
+    """The seat's own plans (for its owner only: never call this for another seat's viewer)."""
+    return [dict(p.data) for p in Plan.objects.filter(game=game, seat=seat)]

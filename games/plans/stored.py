@@ -1,0 +1,58 @@
+"""A plan as stored in ``Plan.data`` and shown to its owner, and back: no checks (they were made
+when the plan was given, by ``games.plans.codec``). Kept apart from the codec so the runner, which
+the move service imports, needs nothing of the services.
+
+>>> from powergrid.plans import ProxyBid
+>>> plan_to_json(ProxyBid(plant=13, max=20))
+{'kind': 'proxy_bid', 'plant': 13, 'max': 20}
+>>> plan_from_data({'kind': 'proxy_bid', 'plant': 13, 'max': 20})
+ProxyBid(plant=13, max=20, kind='proxy_bid')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from powergrid import plans as p
+
+
+def plan_to_json(plan: p.Plan) -> dict[str, Any]:
+    """The plan as the API shows it to its owner (and as ``Plan.data`` stores it)."""
+    out: dict[str, Any] = {"kind": plan.kind}
+    if isinstance(plan, p.ProxyBid):
+        out.update(plant=plan.plant, max=plan.max)
+    elif isinstance(plan, (p.AutoPass, p.PowerOrder)):
+        out["round"] = plan.round
+    elif isinstance(plan, p.BuyOrder):
+        out.update(round=plan.round, amounts=dict(plan.amounts), max_price=plan.max_price)
+    elif isinstance(plan, p.BuildOrder):
+        out.update(round=plan.round, cities=list(plan.cities), max_total=plan.max_total)
+    return out
+
+
+def plan_from_data(data: Mapping[str, Any]) -> p.Plan:
+    """A stored plan (``Plan.data``, written by ``plan_to_json``)."""
+    kind = data["kind"]
+    if kind == "proxy_bid":
+        return p.ProxyBid(plant=int(data["plant"]), max=int(data["max"]))
+    if kind == "auto_pass":
+        return p.AutoPass(round=int(data["round"]))
+    if kind == "pass_when_nothing":
+        return p.PassWhenNothing()
+    if kind == "power":
+        return p.PowerOrder(round=int(data["round"]))
+    if kind == "buy":
+        return p.BuyOrder(
+            round=int(data["round"]),
+            amounts={k: int(v) for k, v in data["amounts"].items()},
+            max_price=int(data["max_price"]),
+        )
+    return p.BuildOrder(
+        round=int(data["round"]), cities=tuple(data["cities"]), max_total=int(data["max_total"])
+    )
+
+
+def plan_key(plan: p.Plan) -> int:
+    """The row key: a proxy bid's plant (one per plant), else 0 (one plan of each kind)."""
+    return plan.plant if isinstance(plan, p.ProxyBid) else 0

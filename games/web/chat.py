@@ -1,0 +1,37 @@
+"""The chat's forms on the game page (no JavaScript): post, edit one's message, report, mute.
+Thin: ``games.chat.services``; every text is shown escaped by the template."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.chat import services
+from games.services.errors import ServiceError
+
+from .errors import error_text
+
+
+@require_POST
+@login_required
+def game_chat(request: HttpRequest, game_id: int) -> HttpResponse:
+    op = request.POST.get("op", "post")
+    raw_id = request.POST.get("id", "")
+    mid = int(raw_id) if raw_id.isdigit() else 0
+    try:
+        if op == "edit":
+            services.chat_edit(message_id=mid, user=request.user, text=request.POST.get("text"))
+        elif op == "report":
+            services.chat_report(message_id=mid, user=request.user)
+            messages.success(request, _("Thank you: the moderators will look at it."))
+        elif op in ("mute", "unmute"):
+            services.chat_mute(user=request.user, muted_id=mid, on=op == "mute")
+        else:
+            services.chat_post(game_id=game_id, user=request.user, text=request.POST.get("text"))
+    except ServiceError as exc:
+        messages.error(request, error_text(exc.code, exc.message))
+    return HttpResponseRedirect(reverse("game", args=[game_id]) + "#chat")

@@ -1,0 +1,168 @@
+"""The Plans page (/games/<id>/plans/): a player's own plans, given, changed and withdrawn with
+plain forms (no JavaScript). Thin: ``games.plans.services`` does the work; a refused plan is
+shown again with the player's inputs kept and the reason, and nothing is changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from games import describe, engine, selectors
+from games.models import Game
+from games.plans.codec import KINDS
+from games.plans.services import plan_delete, plan_set, plans_of
+from games.services.errors import ServiceError
+from powergrid.maps import name_in
+from powergrid.tables import RESOURCES
+
+from .errors import error_text
+from .views import _lang, with_user_timezone
+
+
+def _body_from_post(post: Any) -> dict[str, Any]:
+    """The plan's JSON from the form's fields (the API's body, so one codec checks both)."""
+    kind = post.get("kind", "")
+    body: dict[str, Any] = {"kind": kind}
+    if kind == "proxy_bid":
+        body.update(plant=post.get("plant", ""), max=post.get("max", ""))
+    elif kind == "buy":
+        body["amounts"] = {r: post.get(r) or "0" for r in RESOURCES if (post.get(r) or "0") != "0"}
+        body["max_price"] = post.get("max_price", "")
+    elif kind == "build":
+        body.update(cities=post.getlist("cities"), max_total=post.get("max_total", ""))
+    return body
+
+
+@require_http_methods(["GET", "POST"])
+@with_user_timezone
+def game_plans(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get(game_id=game_id)
+    if game is None:
+        raise Http404(_("No such game."))
+    if not request.user.is_authenticated:
+        return HttpResponseRedirect(f"{reverse(settings.LOGIN_URL)}?next={request.path}")
+    me = selectors.seat_of(game, request.user)
+    if me is None:
+        raise Http404(_("You hold no seat in this game."))
+    error = None
+    if request.method == "POST":
+        try:
+            if request.POST.get("op") == "delete":
+                raw = request.POST.get("plant", "")
+                plan_delete(
+                    game_id=game.pk,
+                    user=request.user,
+                    kind=request.POST.get("kind", ""),
+                    plant=int(raw) if raw.isdigit() else None,
+                )
+                messages.success(request, _("The plan was withdrawn."))
+            else:
+                _data, made, _seq = plan_set(
+                    game_id=game.pk, user=request.user, body=_body_from_post(request.POST)
+                )
+                if made:
+                    messages.success(request, _("Your plan was kept, and it has moved for you."))
+                else:
+                    messages.success(
+                        request, _("Your plan was kept: it acts when your turn comes.")
+                    )
+            return HttpResponseRedirect(reverse("game_plans", args=[game.pk]))
+        except ServiceError as exc:
+            error = {"code": exc.code, "text": error_text(exc.code, exc.message)}
+            status = exc.status if exc.status < 500 else 400
+            return _render(request, game, me.seat, error=error, status=status)
+    return _render(request, game, me.seat)
+
+
+def _render(
+    request: HttpRequest,
+    game: Game,
+    seat: int,
+    *,
+    error: dict[str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    lang = _lang()
+    gmap = engine.map_load(game.map)
+    view = selectors.game_state_for(game, request.user)
+    running = game.status == Game.Status.RUNNING
+    cities: list[dict[str, str]] = []
+    if running and game.state_json:
+        state = engine.state_load(
+            game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+        )
+        names = {slug: name_in(c, lang) for slug, c in gmap.cities.items()}
+        cities = sorted(
+            ({"slug": slug, "name": names.get(slug, slug)} for slug in gmap.cities_in(state.areas)),
+            key=lambda c: c["name"],
+        )
+    plans = plans_of(game=game, seat=seat)
+    ctx = {
+        "game": game,
+        "map_name": name_in(gmap, lang),
+        "running": running,
+        "view": view,
+        "plans": [_plan_row(p, cities) for p in plans],
+        "has": {p["kind"] for p in plans},
+        # (id, number): a New Power Plants card is named by its id (100 + number).
+        "market": [
+            (p.get("id", p["number"]), p["number"])
+            for group in ("current", "future")
+            for p in (view.get("plant_market") or {}).get(group, [])
+            if "number" in p
+        ]
+        + (
+            [(view["auction"]["plant"].get("id"), view["auction"]["plant"]["number"])]
+            if view.get("auction") and "number" in view["auction"]["plant"]
+            else []
+        ),
+        "resource_inputs": [
+            {
+                "name": r,
+                "label": describe.resource_label(r),
+                "value": (request.POST.get(r) if request.method == "POST" else None) or "0",
+            }
+            for r in RESOURCES
+        ],
+        "cities": cities,
+        "kinds": list(KINDS),
+        "posted": request.POST if request.method == "POST" else {},
+        "posted_cities": request.POST.getlist("cities") if request.method == "POST" else [],
+        "error": error,
+    }
+    return render(request, "games/plans.html", ctx, status=status)
+
+
+def _plan_row(plan: dict[str, Any], cities: list[dict[str, str]]) -> dict[str, Any]:
+    """A plan as the page words it."""
+    kind = plan["kind"]
+    names = {c["slug"]: c["name"] for c in cities}
+    if kind == "proxy_bid":
+        text = _("Bid for plant %(plant)s up to %(max)s Elektro, the least needed.") % plan
+    elif kind == "auto_pass":
+        text = _("Pass every auction of round %(round)s.") % plan
+    elif kind == "pass_when_nothing":
+        text = _("Pass by myself whenever I have nothing to choose.")
+    elif kind == "buy":
+        want = ", ".join(f"{n} {describe.resource_label(r)}" for r, n in plan["amounts"].items())
+        text = _("Round %(round)s: buy %(want)s, each token at most %(price)s Elektro.") % {
+            "round": plan["round"],
+            "want": want,
+            "price": plan["max_price"],
+        }
+    elif kind == "build":
+        text = _("Round %(round)s: build in %(cities)s if it costs at most %(total)s in all.") % {
+            "round": plan["round"],
+            "cities": ", ".join(names.get(c, c) for c in plan["cities"]),
+            "total": plan["max_total"],
+        }
+    else:
+        text = _("Round %(round)s: power with the best choice.") % plan
+    return {"kind": kind, "plant": plan.get("plant", ""), "text": text}

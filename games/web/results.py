@@ -1,0 +1,47 @@
+"""A finished game's result page (/games/<id>/result/): the score table and the charts of
+money, cities and plants over the rounds (``games.results``). A game under way has none: its
+money is secret until the end."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from games import results, selectors
+from games.web import board_svg
+from powergrid.maps import name_in
+
+
+def game_result_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get_with_seats(game_id=game_id)
+    if game is None:
+        raise Http404(_("No such game."))
+    result = results.game_result(game)
+    if result is None:
+        messages.info(request, _("The result is shown when the game is over."))
+        return HttpResponseRedirect(reverse("game", args=[game.pk]))
+    seats = selectors.game_seats(game)
+    titles = {"money": _("Money"), "cities": _("Cities"), "plants": _("Power plants")}
+    charts = [
+        {
+            "title": titles[s.key],
+            "svg": mark_safe(  # built from numbers and escaped labels (games.results)
+                results.chart_svg(
+                    s, seats, title=titles[s.key], round_label=_("Round"), end_label=_("end")
+                )
+            ),
+        }
+        for s in result.charts
+    ]
+    lang = (request.LANGUAGE_CODE or "en")[:2]
+    ctx = {
+        "game": game,
+        "map_name": name_in(board_svg.load_map(game.map), lang),
+        "rows": result.rows,
+        "charts": charts,
+    }
+    return render(request, "games/result.html", ctx)

@@ -1,0 +1,218 @@
+"""Posting webhook deliveries: claim, post, record; retried with backoff; a webhook that keeps
+failing is turned off and its owner told by email.
+
+A delivery is claimed in a short transaction (``pending`` and due, or ``sending`` with a claim
+older than the lease: its worker died) and posted outside any transaction. A 2xx answer marks it
+sent; anything else (an error status, a timeout, a refused connection, an address that became
+unsafe) puts it back with the next attempt after ``WEBHOOK_RETRY_SECONDS`` × 2^attempts (at most
+an hour). After ``WEBHOOK_DISABLE_AFTER`` failures in a row the webhook is turned off, its waiting
+deliveries marked failed, and its owner gets an email.
+
+Bodies by format: Discord ``{"content": text}``, Slack ``{"text": text}``, generic the payload
+itself with ``X-PowerGrid-Timestamp`` and ``X-PowerGrid-Signature: sha256=<hex>``, the HMAC-SHA256
+of ``"<timestamp>.<body>"`` under the webhook's secret. Every post carries
+``X-PowerGrid-Delivery`` (the delivery's id) and ``X-PowerGrid-Event``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import threading
+import time
+from datetime import timedelta
+from typing import Any
+
+import requests
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from games.models import Notification, Webhook, WebhookDelivery
+from games.notifications.outbox import OutboxWriter, schedule_send_pending
+from games.webhooks.safety import UnsafeURL, check_url
+
+log = logging.getLogger("games.webhooks")
+
+Status = WebhookDelivery.Status
+_local = threading.local()
+
+
+def _session() -> requests.Session:
+    """One HTTP session per thread: connections to a receiver are kept open between posts."""
+    s = getattr(_local, "session", None)
+    if s is None:
+        s = _local.session = requests.Session()
+    return s
+
+
+def text(payload: dict[str, Any], language: str = "en") -> str:
+    """The event in a sentence, for chat formats."""
+    game = payload.get("game", {})
+    with translation.override(language):
+        if payload.get("event") == "your_turn":
+            return _(
+                "Power Grid #%(id)s: it is %(player)s's turn (deadline %(deadline)s). %(url)s"
+            ) % {
+                "id": game.get("id"),
+                "player": payload.get("player") or "?",
+                "deadline": (payload.get("deadline") or "-")[:16].replace("T", " ") + " UTC",
+                "url": game.get("url"),
+            }
+        if payload.get("event") == "game_started":
+            return _("Power Grid #%(id)s has started. %(url)s") % game
+        if payload.get("event") == "game_over":
+            return _("Power Grid #%(id)s is over. %(url)s") % game
+        return _("Power Grid: a test of this webhook. %(url)s") % {"url": settings.SITE_URL}
+
+
+def body_for(hook: Webhook, delivery: WebhookDelivery, now: float) -> tuple[bytes, dict[str, str]]:
+    """The request body and headers of ``delivery`` for ``hook``'s format."""
+    language = getattr(getattr(hook.owner, "profile", None), "language", "en") or "en"
+    if hook.format == Webhook.Format.DISCORD:
+        doc: dict[str, Any] = {"content": text(delivery.payload, language)}
+    elif hook.format == Webhook.Format.SLACK:
+        doc = {"text": text(delivery.payload, language)}
+    else:
+        doc = {**delivery.payload, "delivery": delivery.pk}
+    body = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode()
+    stamp = str(int(now))
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "PowerGrid-Webhook/1",
+        "X-PowerGrid-Delivery": str(delivery.pk),
+        "X-PowerGrid-Event": delivery.event,
+        "X-PowerGrid-Timestamp": stamp,
+    }
+    if hook.format == Webhook.Format.GENERIC:
+        mac = hmac.new(hook.secret.encode(), stamp.encode() + b"." + body, hashlib.sha256)
+        headers["X-PowerGrid-Signature"] = "sha256=" + mac.hexdigest()
+    return body, headers
+
+
+def _claim(ids: list[int] | None, limit: int) -> list[WebhookDelivery]:
+    now = timezone.now()
+    lease = now - timedelta(seconds=settings.WEBHOOK_LEASE_SECONDS)
+    due = Q(status=Status.PENDING, next_attempt_at__lte=now) | Q(
+        status=Status.SENDING, claimed_at__lt=lease
+    )
+    with transaction.atomic():
+        qs = WebhookDelivery.objects.filter(due)
+        if ids is not None:
+            qs = qs.filter(pk__in=ids)
+        rows = list(
+            qs.select_for_update(skip_locked=True, of=("self",)).select_related(
+                "webhook__owner__profile"
+            )[:limit]
+        )
+        if rows:
+            WebhookDelivery.objects.filter(pk__in=[r.pk for r in rows]).update(
+                status=Status.SENDING, claimed_at=now
+            )
+    return rows
+
+
+def deliveries_send(ids: list[int] | None = None, limit: int = 100) -> dict[str, int]:
+    """Post what is due (``ids``: only those); returns counts of sent and failed posts."""
+    sent = failed = 0
+    while True:
+        rows = _claim(ids, limit)
+        if not rows:
+            break
+        done: list[int] = []
+        recovered: set[int] = set()
+        for d in rows:
+            if _post(d):
+                sent += 1
+                done.append(d.pk)
+                if d.webhook.failures_in_row:
+                    recovered.add(d.webhook_id)
+            else:
+                failed += 1
+        # The successes of a batch are recorded in one statement (a crash before it repeats
+        # those posts with the same delivery ids, which receivers use to count each once).
+        if done:
+            WebhookDelivery.objects.filter(pk__in=done).update(
+                status=Status.SENT, sent_at=timezone.now(), attempts=F("attempts") + 1
+            )
+        if recovered:
+            Webhook.objects.filter(pk__in=recovered).update(failures_in_row=0)
+        if ids is not None or len(rows) < limit:
+            break
+    return {"sent": sent, "failed": failed}
+
+
+def _post(d: WebhookDelivery) -> bool:
+    hook = d.webhook
+    if not hook.active:
+        WebhookDelivery.objects.filter(pk=d.pk).update(status=Status.FAILED)
+        return False
+    error = ""
+    try:
+        check_url(hook.url)
+        body, headers = body_for(hook, d, time.time())
+        r = _session().post(
+            hook.url,
+            data=body,
+            headers=headers,
+            timeout=settings.WEBHOOK_TIMEOUT_SECONDS,
+            allow_redirects=False,
+        )
+        if 200 <= r.status_code < 300:
+            return True
+        error = f"HTTP {r.status_code}"
+    except UnsafeURL as exc:
+        error = str(exc)
+    except requests.RequestException as exc:
+        error = type(exc).__name__
+    _failed(d, hook, error)
+    return False
+
+
+def _failed(d: WebhookDelivery, hook: Webhook, error: str) -> None:
+    attempts = d.attempts + 1
+    delay = min(3600, settings.WEBHOOK_RETRY_SECONDS * 2 ** (attempts - 1))
+    WebhookDelivery.objects.filter(pk=d.pk).update(
+        status=Status.PENDING,
+        attempts=attempts,
+        next_attempt_at=timezone.now() + timedelta(seconds=delay),
+        last_error=error[:300],
+        claimed_at=None,
+    )
+    failures = hook.failures_in_row + 1
+    Webhook.objects.filter(pk=hook.pk).update(failures_in_row=F("failures_in_row") + 1)
+    log.info("webhook %s delivery %s failed (%s), attempt %s", hook.pk, d.pk, error, attempts)
+    if failures >= settings.WEBHOOK_DISABLE_AFTER:
+        webhook_disable(hook, reason=error)
+
+
+def webhook_disable(hook: Webhook, *, reason: str) -> None:
+    """Turn a failing webhook off, fail its waiting deliveries, and tell its owner (once)."""
+    with transaction.atomic():
+        changed = Webhook.objects.filter(pk=hook.pk, active=True).update(
+            active=False, disabled_reason=reason[:200]
+        )
+        if not changed:
+            return
+        WebhookDelivery.objects.filter(webhook=hook, status=Status.PENDING).update(
+            status=Status.FAILED
+        )
+        writer = OutboxWriter(game=hook.game) if hook.game is not None else None
+        note = Notification(
+            recipient=hook.owner,
+            game=hook.game,
+            kind=Notification.Kind.WEBHOOK_DISABLED,
+            payload={"url": hook.url, "reason": reason[:200], "failures": hook.failures_in_row + 1},
+            dedupe_key=f"webhook-disabled:{hook.pk}",
+        )
+        if writer is not None:
+            writer.rows.append(note)
+            writer.flush()
+        else:
+            note.save()
+            schedule_send_pending()
+    log.warning("webhook %s turned off after repeated failures (%s)", hook.pk, reason)

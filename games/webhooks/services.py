@@ -1,0 +1,106 @@
+"""Creating, listing, testing and deleting webhooks (each owns its transaction)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from games.models import Game, Seat, Webhook, WebhookDelivery
+from games.services.errors import GameNotFound, NotAPlayer, ServiceError
+from games.webhooks.events import EVENTS, schedule
+from games.webhooks.safety import UnsafeURL, check_url
+
+MAX_PER_USER = 10
+
+
+class InvalidWebhook(ServiceError):
+    status = 400
+    code = "invalid_webhook"
+    default_message = "The webhook is not valid."
+
+
+class WebhookNotFound(ServiceError):
+    status = 404
+    code = "webhook_not_found"
+    default_message = "You have no such webhook."
+
+
+def webhook_create(
+    *, owner: Any, url: Any, format: Any = "generic", events: Any = None, game_id: Any = None
+) -> Webhook:
+    """A new webhook of ``owner``'s (of the game ``game_id`` if given: they must play in it).
+    Raises ``InvalidWebhook`` (``details.field``) for a bad URL, format or event list."""
+    if not isinstance(url, str) or len(url) > 500:
+        raise InvalidWebhook("'url' must be an https:// URL.", details={"field": "url"})
+    try:
+        check_url(url.strip())
+    except UnsafeURL as exc:
+        raise InvalidWebhook(str(exc), details={"field": "url"}) from None
+    if format not in Webhook.Format.values:
+        raise InvalidWebhook(
+            "'format' must be generic, discord or slack.", details={"field": "format"}
+        )
+    if events is None:
+        events = list(EVENTS)
+    if not isinstance(events, list) or not events or any(e not in EVENTS for e in events):
+        raise InvalidWebhook(
+            "'events' must list some of: " + ", ".join(EVENTS) + ".", details={"field": "events"}
+        )
+    with transaction.atomic():
+        if Webhook.objects.filter(owner=owner, active=True).count() >= MAX_PER_USER:
+            raise InvalidWebhook(
+                f"At most {MAX_PER_USER} webhooks per player.", details={"field": "url"}
+            )
+        game = None
+        if game_id is not None:
+            if isinstance(game_id, bool) or not isinstance(game_id, int):
+                raise InvalidWebhook("'game' must be a game id.", details={"field": "game"})
+            game = Game.objects.filter(pk=game_id).first()
+            if game is None:
+                raise GameNotFound()
+            if not Seat.objects.filter(game=game, user=owner).exists():
+                raise NotAPlayer()
+        hook = Webhook.objects.create(
+            owner=owner,
+            game=game,
+            url=url.strip(),
+            format=format,
+            events=sorted(set(events)),
+            secret=secrets.token_hex(32),
+        )
+        # The games whose events it may want now look for webhooks (see Game.hooks_active).
+        games = (
+            Game.objects.filter(pk=game.pk)
+            if game is not None
+            else Game.objects.filter(seats__user=owner).exclude(status=Game.Status.FINISHED)
+        )
+        games.update(hooks_active=True)
+    return hook
+
+
+def webhooks_of(owner: Any) -> list[Webhook]:
+    return list(Webhook.objects.filter(owner=owner).order_by("created_at"))
+
+
+def webhook_delete(*, owner: Any, webhook_id: int) -> None:
+    deleted, _ = Webhook.objects.filter(owner=owner, pk=webhook_id).delete()
+    if not deleted:
+        raise WebhookNotFound()
+
+
+def webhook_test(*, owner: Any, webhook_id: int) -> int:
+    """Queue a test delivery (sent after commit); its id."""
+    hook = Webhook.objects.filter(owner=owner, pk=webhook_id).first()
+    if hook is None:
+        raise WebhookNotFound()
+    with transaction.atomic():
+        d = WebhookDelivery.objects.create(
+            webhook=hook,
+            event="test",
+            payload={"event": "test"},
+            dedupe_key=f"{hook.pk}:test:{secrets.token_hex(8)}",
+        )
+        schedule(ids=[d.pk])
+    return d.pk

@@ -1,0 +1,46 @@
+"""A username that reads as an existing one (another case, full-width letters) is refused at
+sign-up, so nobody can pose as another player; usernames are stored NFKC-normalised."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def _signup(username: str, email: str):
+    return Client().post(
+        "/accounts/signup/",
+        {
+            "username": username,
+            "email": email,
+            "password1": "a-long-password-1",
+            "password2": "a-long-password-1",
+        },
+    )
+
+
+@pytest.mark.parametrize("lookalike", ["Alice", "ALICE", "ａｌｉｃｅ", "Ａｌｉｃｅ"])
+def test_a_lookalike_of_an_existing_name_is_refused(lookalike):
+    get_user_model().objects.create_user("alice", "alice@example.com", "a-long-password-1")
+    r = _signup(lookalike, "other@example.com")
+    assert r.status_code == 200  # the form again, with the error
+    text = r.content.decode()
+    assert "already exists" in text or "too close to an existing one" in text
+    assert get_user_model().objects.count() == 1
+
+
+def test_a_full_width_name_is_stored_in_its_normal_form():
+    r = _signup("ｂｏｂ２", "bob@example.com")
+    assert r.status_code == 302, r.content.decode()[:300]
+    assert get_user_model().objects.filter(username="bob2").exists()
+
+
+def test_a_name_equal_once_case_folded_is_refused_too():
+    """ "straße" folds to "strasse": the database's case-insensitive match does not see it."""
+    get_user_model().objects.create_user("strasse", "s@example.com", "a-long-password-1")
+    r = _signup("straße", "t@example.com")
+    assert "too close to an existing one" in r.content.decode()
+    assert get_user_model().objects.count() == 1

@@ -1,0 +1,108 @@
+"""One-tap links in a turn email: a GET only shows the confirmation, the POST makes the move once;
+a used, stale, forged or someone else's link is refused and changes nothing."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def _links(gid: int, player):
+    from games.models import Notification
+    from games.notifications.emails import email_build
+
+    n = Notification(recipient=player.user, game_id=gid, kind="turn", payload={})
+    mail = email_build(n)
+    assert mail is not None
+    return mail
+
+
+def _auction_bidder(new_game):
+    from apihelpers import seat_players
+
+    import powergrid
+    from games.models import Game
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    s = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+    opener = powergrid.to_act(s)[0]
+    plant = s.market[0]
+    r = seats[opener].post(f"/api/v1/games/{gid}/moves/",
+                           {"action": {"type": "choose_plant", "plant": plant, "bid": plant},
+                            "expected_seq": 0})  # fmt: skip
+    assert r.status_code == 201
+    bidder = Game.objects.get(pk=gid).to_act[0]
+    return gid, seats, bidder
+
+
+def _tap_url(gid, player) -> str:
+    mail = _links(gid, player)
+    line = next(x for x in mail.body.splitlines() if x.strip().startswith("Pass this auction:"))
+    return (
+        line.split(": ", 1)[1]
+        .strip()
+        .removeprefix("https://pg.example")
+        .removeprefix("http://127.0.0.1:8000")
+    )
+
+
+def test_get_shows_a_confirmation_and_only_the_post_acts_once(new_game, client):
+    from games.models import Game, Move
+
+    gid, seats, bidder = _auction_bidder(new_game)
+    url = _tap_url(gid, seats[bidder])
+    page = client.get(url)
+    assert page.status_code == 200
+    assert b"Pass: leave this auction" in page.content
+    assert Game.objects.get(pk=gid).seq == 1  # a GET never acts (mail scanners follow links)
+    r = client.post(url)
+    assert r.status_code == 200
+    assert b"Done" in r.content
+    move = Move.objects.get(game_id=gid, seq=2)
+    assert (move.seat, move.action, move.source) == (bidder, {"type": "pass_bid"}, "email")
+    again = client.post(url)
+    assert again.status_code == 410
+    assert Move.objects.filter(game_id=gid).count() == 2
+
+
+def test_a_link_of_a_turn_that_moved_on_is_refused(new_game, client):
+    from games.models import Game
+
+    gid, seats, bidder = _auction_bidder(new_game)
+    url = _tap_url(gid, seats[bidder])
+    seats[bidder].post(f"/api/v1/games/{gid}/moves/",
+                       {"action": {"type": "pass_bid"}, "expected_seq": 1})  # fmt: skip
+    r = client.post(url)
+    assert r.status_code == 410
+    assert b'data-code="moved_on"' in r.content
+    assert Game.objects.get(pk=gid).seq == 2
+
+
+def test_another_signed_in_user_cannot_use_it_and_a_forged_link_fails(new_game, client):
+    from games.models import Game
+
+    gid, seats, bidder = _auction_bidder(new_game)
+    url = _tap_url(gid, seats[bidder])
+    other = next(p for s, p in seats.items() if s != bidder)
+    client.force_login(other.user)
+    assert client.post(url).status_code == 403
+    client.logout()
+    assert client.post(url[:-6] + "abcde/").status_code == 410
+    assert Game.objects.get(pk=gid).seq == 1
+
+
+def test_an_expired_link_is_refused(new_game, client):
+    from games.inbox import onetap
+    from games.models import Game
+
+    gid, seats, bidder = _auction_bidder(new_game)
+    game = Game.objects.get(pk=gid)
+    url = onetap.link(game=game, seat=bidder, user_id=seats[bidder].user.pk, choice="pass_bid",
+                      hours=-1)  # fmt: skip
+    r = client.post(urlsplit(url).path)
+    assert r.status_code == 410
+    assert b'data-code="expired"' in r.content

@@ -1,0 +1,279 @@
+"""Replies by email through the one handler: a move made with source ``email`` and answered once;
+every refusal path, answered or ignored as it should be; the pipe command and the webhook."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import io
+import sys
+import time
+
+import pytest
+from apihelpers import seat_players
+
+pytestmark = pytest.mark.django_db
+
+
+def _turn_email(gid: int, seat_player):
+    """The turn email the awaited player gets now (built as the outbox builds it)."""
+    from games.models import Notification
+    from games.notifications.emails import email_build
+
+    n = Notification.objects.filter(
+        game_id=gid, recipient=seat_player.user, kind__in=["turn", "game_started"]
+    ).latest("id")
+    if n.kind != "turn":
+        n = Notification(recipient=seat_player.user, game_id=gid, kind="turn", payload={})
+    mail = email_build(n)
+    assert mail is not None
+    return mail
+
+
+def _reply(to: str, sender: str, body: str, *, headers: str = "", mid: str | None = None) -> bytes:
+    mid = mid or f"<r{time.time_ns()}@client.example>"
+    return (
+        f"From: Player <{sender}>\r\nTo: {to}\r\nSubject: Re: your turn\r\n"
+        f"Message-ID: {mid}\r\n{headers}Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
+    ).encode()
+
+
+def _setup(new_game):
+    import powergrid
+    from games.models import Game
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    s = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+    seat = powergrid.to_act(s)[0]
+    p = seats[seat]
+    mail = _turn_email(gid, p)
+    return gid, seats, seat, p, mail, s
+
+
+def test_a_reply_makes_the_move_and_is_answered_with_the_log_line(new_game):
+    from games.inbox.receive import mail_receive
+    from games.models import Game, InboundMail, Move, Notification
+    from games.notifications.emails import email_build
+
+    gid, _seats, seat, p, mail, s = _setup(new_game)
+    reply_to = mail.extra_headers["Reply-To"]
+    assert reply_to.startswith("turn+")
+    assert reply_to.endswith("@reply.localhost")
+    assert "reply to this email with your move" in mail.body.lower()
+    plant = s.market[0]
+    got = mail_receive(_reply(reply_to, p.user.email, f"choose {plant}\n\n> quoted"), via="pipe")
+    assert got.status == "applied"
+    move = Move.objects.get(game_id=gid, seq=1)
+    assert (move.seat, move.source, move.action) == (
+        seat,
+        "email",
+        {"type": "choose_plant", "plant": plant, "bid": plant},
+    )
+    assert Game.objects.get(pk=gid).seq == 1
+    answer = Notification.objects.get(game_id=gid, kind="reply")
+    built = email_build(answer)
+    assert f"put plant {plant} up for auction at {plant}" in built.body
+    assert InboundMail.objects.get().status == "applied"
+
+
+def test_a_reused_token_is_refused_and_answered_once(new_game):
+    from games.inbox.receive import mail_receive
+    from games.models import Move, Notification
+
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
+    to = mail.extra_headers["Reply-To"]
+    assert (
+        mail_receive(_reply(to, p.user.email, f"choose {s.market[0]}"), via="pipe").status
+        == "applied"
+    )
+    again = mail_receive(_reply(to, p.user.email, f"choose {s.market[1]}"), via="pipe")
+    assert (again.status, again.code) == ("refused", "token_used")
+    assert Move.objects.filter(game_id=gid).count() == 1
+    assert Notification.objects.filter(game_id=gid, kind="reply").count() == 2
+
+
+def test_the_same_message_delivered_twice_counts_once(new_game):
+    from games.inbox.receive import mail_receive
+    from games.models import InboundMail, Move
+
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
+    raw = _reply(
+        mail.extra_headers["Reply-To"], p.user.email, f"choose {s.market[0]}", mid="<same@x>"
+    )
+    assert mail_receive(raw, via="pipe").status == "applied"
+    assert mail_receive(raw, via="pipe").code == "duplicate"
+    assert Move.objects.filter(game_id=gid).count() == 1
+    assert InboundMail.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("headers", "sender", "code"),
+    [
+        ("Auto-Submitted: auto-replied\r\n", None, "auto_submitted"),
+        ("Precedence: bulk\r\n", None, "bulk"),
+        ("X-Autoreply: yes\r\n", None, "auto_reply"),
+        ("", "mailer-daemon@example.net", "bounce"),
+        ("", "stranger@example.net", "wrong_sender"),
+    ],
+)
+def test_automatic_mail_and_strangers_are_ignored_without_an_answer(
+    new_game, headers, sender, code
+):
+    from games.inbox.receive import mail_receive
+    from games.models import InboundMail, Move, Notification
+
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
+    raw = _reply(mail.extra_headers["Reply-To"], sender or p.user.email, f"choose {s.market[0]}",
+                 headers=headers)  # fmt: skip
+    got = mail_receive(raw, via="pipe")
+    assert (got.status, got.code) == ("ignored", code)
+    assert not Move.objects.filter(game_id=gid).exists()
+    assert not Notification.objects.filter(kind="reply").exists()
+    assert InboundMail.objects.get().code == code
+
+
+def test_an_out_of_office_subject_is_ignored(new_game):
+    from games.inbox.receive import mail_receive
+
+    _gid, _seats, _seat, p, mail, _s = _setup(new_game)
+    raw = _reply(mail.extra_headers["Reply-To"], p.user.email, "I am away until Monday")
+    raw = raw.replace(b"Subject: Re: your turn", b"Subject: Out of Office: your turn")
+    assert mail_receive(raw, via="pipe").code == "auto_reply"
+
+
+def test_a_forged_or_altered_token_is_ignored(new_game):
+    from games.inbox.receive import mail_receive
+    from games.models import Move
+
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
+    to = mail.extra_headers["Reply-To"]
+    token = to.split("+", 1)[1].split("@")[0]
+    altered = token[:10] + ("a" if token[10] != "a" else "b") + token[11:]
+    for address in (to.replace(token, altered), "turn+abcdefghijklmnopqrstuvwxyz@reply.localhost",
+                    "someone@reply.localhost"):  # fmt: skip
+        got = mail_receive(_reply(address, p.user.email, f"choose {s.market[0]}"), via="pipe")
+        assert got.status == "ignored"
+        assert got.code in ("forged", "no_token")
+    assert not Move.objects.filter(game_id=gid).exists()
+
+
+def test_an_expired_token_is_refused_with_an_answer(new_game):
+    from games.inbox.receive import mail_receive
+    from games.inbox.tokens import make_token
+
+    gid, _seats, seat, p, _mail, _s = _setup(new_game)
+    token = make_token(
+        game_id=gid, seat=seat, seq=0, user_id=p.user.pk, expires=int(time.time()) - 5
+    )
+    got = mail_receive(_reply(f"turn+{token}@reply.localhost", p.user.email, "pass"), via="pipe")
+    assert (got.status, got.code, got.answered) == ("refused", "token_expired", True)
+
+
+def test_a_stale_reply_says_what_happened_since(new_game):
+    from games.inbox.receive import mail_receive
+    from games.models import Notification
+    from games.notifications.emails import email_build
+
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
+    to = mail.extra_headers["Reply-To"]
+    plant = s.market[0]
+    seats_move = p.post(f"/api/v1/games/{gid}/moves/",
+                        {"action": {"type": "choose_plant", "plant": plant, "bid": plant},
+                         "expected_seq": 0})  # fmt: skip
+    assert seats_move.status_code == 201
+    got = mail_receive(_reply(to, p.user.email, f"choose {s.market[1]}"), via="pipe")
+    assert (got.status, got.code) == ("refused", "stale_state")
+    body = email_build(Notification.objects.get(kind="reply")).body
+    assert "Since that email" in body
+    assert f"put plant {plant} up for auction" in body
+
+
+@pytest.mark.parametrize(
+    ("text", "code"), [("hello", "unknown_command"), ("choose 3 bid 1", "bid_too_low")]
+)
+def test_a_reply_that_is_not_a_legal_move_is_answered_with_what_can_be_done(new_game, text, code):
+    from games.inbox.receive import mail_receive
+    from games.models import Move, Notification
+    from games.notifications.emails import email_build
+
+    gid, _seats, _seat, p, mail, _s = _setup(new_game)
+    got = mail_receive(_reply(mail.extra_headers["Reply-To"], p.user.email, text), via="pipe")
+    assert (got.status, got.code) == ("refused", code)
+    assert not Move.objects.filter(game_id=gid).exists()
+    answer = email_build(Notification.objects.get(kind="reply"))
+    assert "was not taken" in answer.body
+    assert "What you can do" in answer.body
+    assert answer.extra_headers.get("Reply-To", "").startswith("turn+")  # try again by reply
+
+
+def test_a_plan_by_email(new_game):
+    from games.inbox.receive import mail_receive
+    from games.models import Plan
+
+    gid, seats, seat, _p, _mail, s = _setup(new_game)
+    other = next(x for x in seats if x != seat)
+    mail = _turn_email(gid, seats[seat])  # only the awaited seat has a reply address now
+    del mail
+    # The awaited seat leaves a maximum for a plant as its reply.
+    got = mail_receive(
+        _reply(
+            _turn_email(gid, seats[seat]).extra_headers["Reply-To"],
+            seats[seat].user.email,
+            f"max {s.market[2]} 30",
+        ),
+        via="pipe",
+    )
+    assert got.status == "applied"
+    assert Plan.objects.get(game_id=gid, seat=seat).data["max"] == 30
+    assert not Plan.objects.filter(seat=other).exists()
+
+
+def test_the_pipe_command_reads_standard_input(new_game, monkeypatch, capsys):
+    from django.core.management import call_command
+
+    from games.models import Move
+
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
+    raw = _reply(mail.extra_headers["Reply-To"], p.user.email, f"choose {s.market[0]}")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    call_command("receive_mail", "--recipient", mail.extra_headers["Reply-To"])
+    assert "applied" in capsys.readouterr().out
+    assert Move.objects.get(game_id=gid).source == "email"
+
+
+def test_the_mailgun_webhook_checks_its_signature(new_game, client, settings):
+    from games.models import InboundMail, Move
+
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
+    raw = _reply(mail.extra_headers["Reply-To"], p.user.email, f"choose {s.market[0]}").decode()
+    assert client.post("/inbound/mailgun/", {"body-mime": raw}).status_code == 404  # off
+    settings.INBOUND_MAILGUN_SIGNING_KEY = "key-123"
+    ts, token = str(int(time.time())), "t" * 50
+    bad = {"body-mime": raw, "timestamp": ts, "token": token, "signature": "0" * 64}
+    assert client.post("/inbound/mailgun/", bad).status_code == 400
+    assert not Move.objects.exists()
+    sig = hmac.new(b"key-123", f"{ts}{token}".encode(), hashlib.sha256).hexdigest()
+    good = {**bad, "signature": sig, "recipient": mail.extra_headers["Reply-To"],
+            "sender": p.user.email}  # fmt: skip
+    assert client.post("/inbound/mailgun/", good).status_code == 200
+    assert Move.objects.get(game_id=gid).source == "email"
+    assert InboundMail.objects.get().via == "mailgun"
+
+
+def test_the_dev_mailbox_reply_button_feeds_the_same_handler(new_game, client, settings, tmp_path):
+    settings.DEBUG = True
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    gid, _seats, _seat, _p, mail, s = _setup(new_game)
+    from django.core.mail.backends.filebased import EmailBackend
+
+    EmailBackend(file_path=str(tmp_path)).send_messages([mail])
+    from games.models import Move
+    from games.notifications.mailbox import mailbox_list
+
+    key = mailbox_list()[0].key
+    page = client.get(f"/dev/mailbox/{key}/").content.decode()
+    assert "Send the reply" in page
+    r = client.post(f"/dev/mailbox/{key}/reply/", {"text": f"choose {s.market[0]}"})
+    assert r.status_code == 302
+    assert Move.objects.get(game_id=gid).source == "email"

@@ -1,0 +1,44 @@
+"""Every error under /api/ is JSON with a code, whoever raised it (Django itself included):
+a body over the upload limit is 413 ``request_too_large``; pages get a page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client, override_settings
+
+pytestmark = pytest.mark.django_db
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000)
+def test_a_body_over_the_limit_is_413_json_with_a_code(make_player):
+    p = make_player()
+    big = {"map": "germany", "max_players": 2, "pad": "x" * 5000}
+    c = Client()
+    r = c.post(
+        "/api/v1/games/",
+        json.dumps(big),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {p.token}",
+    )
+    assert r.status_code == 413
+    assert r["Content-Type"].startswith("application/json")
+    assert r.json()["error"]["code"] == "request_too_large"
+    assert r.json()["error"]["details"]["max_bytes"] == 1000
+    from games.models import Game
+
+    assert not Game.objects.exists()
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000)
+def test_a_page_form_over_the_limit_gets_a_page():
+    r = Client().post("/accounts/login/", {"login": "x" * 5000, "password": "y"})
+    assert r.status_code == 413
+    assert "Too large" in r.content.decode()
+
+
+def test_an_unknown_api_url_is_json_404():
+    r = Client().get("/api/v1/nothing-here/")
+    assert r.status_code == 404
+    assert r.json()["error"]["code"] == "not_found"

@@ -1,0 +1,77 @@
+"""A full game starts by itself (the creator's choice at creation, on by default), and every player
+is told once: "the game has started, you move first" or "waiting for X"."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game, Notification
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_last_seat_filling_starts_the_game_and_tells_everyone_once(make_player):
+    a, b, c = make_player(), make_player(), make_player()
+    r = a.post("/api/v1/games/", {"map": "germany", "max_players": 3})
+    assert r.json()["options"]["auto_start"] is True  # the default
+    gid = r.json()["id"]
+    assert b.post(f"/api/v1/games/{gid}/join/").json()["status"] == "open"
+    assert c.post(f"/api/v1/games/{gid}/join/").json()["status"] == "running"
+    game = Game.objects.get(pk=gid)
+    assert game.status == Game.Status.RUNNING
+    assert game.seed is not None
+    started = Notification.objects.filter(game=game, kind=Notification.Kind.GAME_STARTED)
+    assert sorted(n.recipient_id for n in started) == sorted(p.user.pk for p in (a, b, c))
+    # The creator's start is refused now: the game runs already.
+    assert a.post(f"/api/v1/games/{gid}/start/").json()["error"]["code"] == "game_already_started"
+
+
+def test_a_creator_who_starts_it_themselves_keeps_a_full_game_open(make_player):
+    a, b = make_player(), make_player()
+    r = a.post(
+        "/api/v1/games/", {"map": "germany", "max_players": 2, "options": {"auto_start": False}}
+    )
+    gid = r.json()["id"]
+    assert b.post(f"/api/v1/games/{gid}/join/").json()["status"] == "open"
+    assert not Notification.objects.filter(kind=Notification.Kind.GAME_STARTED).exists()
+    assert a.post(f"/api/v1/games/{gid}/start/").json()["status"] == "running"
+
+
+def test_auto_start_must_be_true_or_false(make_player):
+    r = make_player().post(
+        "/api/v1/games/", {"map": "germany", "max_players": 2, "options": {"auto_start": "maybe"}}
+    )
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "invalid_field"
+
+
+def test_the_new_game_form_offers_it_checked(make_player):
+    from django.test import Client
+
+    user = make_player().user
+    c = Client()
+    c.force_login(user)
+    html = c.get("/games/new/").content.decode()
+    assert 'name="auto_start"' in html
+    assert 'name="auto_start" id="id_auto_start" checked' in html
+
+
+def test_a_full_game_that_does_not_start_by_itself_emails_its_creator_once(make_player):
+    from games import services
+    from games.models import Game, Notification
+    from games.notifications.emails import email_build
+
+    a, b, c = make_player(), make_player(), make_player()
+    game = services.game_create(
+        creator=a.user, map="germany", max_players=3, options={"auto_start": False}
+    )
+    services.game_join(game_id=game.pk, user=b.user)
+    assert not Notification.objects.filter(kind="game_full").exists()  # not full yet
+    services.game_join(game_id=game.pk, user=c.user)
+    assert Game.objects.get(pk=game.pk).status == "open"
+    (n,) = Notification.objects.filter(kind="game_full")
+    assert n.recipient_id == a.user.pk
+    mail = email_build(n)
+    assert "is full" in mail.subject
+    services.game_start(game_id=game.pk, user=a.user)
+    assert email_build(Notification.objects.get(pk=n.pk)) is None  # started: nothing to say

@@ -1,0 +1,152 @@
+"""In-game chat: players post and read (spectators only where the game allows); HTML and script
+in a message are shown as text on the page, in the email and in the API; an edit window; report
+and mute; a rate limit; new messages reach the others in their next turn email."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+EVIL = '<script>alert("x")</script><b>bold</b> & more'
+
+
+def test_players_post_and_read_and_strangers_cannot(new_game, make_player):
+    gid, ps = new_game(players=3)
+    r = ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "good luck all"})
+    assert r.status_code == 201
+    assert r.json()["text"] == "good luck all"
+    assert [m["text"] for m in ps[1].get(f"/api/v1/games/{gid}/chat/").json()] == ["good luck all"]
+    stranger = make_player()
+    assert stranger.post(f"/api/v1/games/{gid}/chat/", {"text": "hi"}).status_code == 403
+    assert stranger.get(f"/api/v1/games/{gid}/chat/").status_code == 403
+
+
+@pytest.mark.parametrize("query", ["before=x", "limit=null", "limit=1.5"])
+def test_paging_parameters_that_are_not_whole_numbers_are_refused(new_game, query):
+    gid, ps = new_game(players=2)
+    r = ps[0].get(f"/api/v1/games/{gid}/chat/?{query}")
+    assert r.status_code == 400
+    assert r.json()["error"]["details"]["field"] == query.split("=")[0]
+
+
+def test_paging_returns_older_messages_and_at_most_limit(new_game):
+    gid, ps = new_game(players=2)
+    ids = [
+        ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": f"m{i}"}).json()["id"] for i in range(4)
+    ]
+    page = ps[1].get(f"/api/v1/games/{gid}/chat/?before={ids[3]}&limit=2").json()
+    assert [m["text"] for m in page] == ["m1", "m2"]
+
+
+def test_a_public_chat_is_read_by_spectators_but_not_written(new_game, make_player):
+    gid, ps = new_game(players=3, options={"chat_public": True})
+    ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "hello"})
+    stranger = make_player()
+    assert len(stranger.get(f"/api/v1/games/{gid}/chat/").json()) == 1
+    assert stranger.post(f"/api/v1/games/{gid}/chat/", {"text": "hi"}).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("text", "code"), [("", "invalid_message"), ("x" * 1001, "invalid_message")]
+)
+def test_empty_and_long_messages_are_refused(new_game, text, code):
+    from games.models import ChatMessage
+
+    gid, ps = new_game(players=2)
+    r = ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": text})
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == code
+    assert not ChatMessage.objects.exists()
+
+
+def test_markup_is_shown_as_text_in_the_page_the_email_and_the_api(new_game, client):
+    from apihelpers import seat_players
+
+    from games.models import Notification
+    from games.notifications.emails import email_build
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    game_to_act = ps[0].get(f"/api/v1/games/{gid}/").json()["to_act"][0]
+    author = next(p for s, p in seats.items() if s != game_to_act)
+    author.post(f"/api/v1/games/{gid}/chat/", {"text": EVIL})
+    assert author.get(f"/api/v1/games/{gid}/chat/").json()[0]["text"] == EVIL  # JSON: as typed
+    client.force_login(seats[game_to_act].user)
+    page = client.get(f"/games/{gid}/").content.decode()
+    assert "<script>alert" not in page
+    assert (
+        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt; &amp; more"
+        in page
+    )
+    n = Notification(recipient=seats[game_to_act].user, game_id=gid, kind="turn", payload={})
+    mail = email_build(n)
+    assert EVIL in mail.body  # plain text part: as typed
+    html = mail.alternatives[0][0]
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_an_edit_window_and_only_ones_own(new_game, settings, time_machine):
+    import datetime as dt
+
+    gid, ps = new_game(players=2)
+    time_machine.move_to(dt.datetime(2026, 11, 25, 12, 0, tzinfo=dt.UTC), tick=False)
+    mid = ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "typo"}).json()["id"]
+    assert (
+        ps[1]
+        .client.patch(f"/api/v1/games/{gid}/chat/{mid}/", {"text": "x"}, format="json")
+        .status_code
+        == 404
+    )
+    r = ps[0].client.patch(f"/api/v1/games/{gid}/chat/{mid}/", {"text": "fixed"}, format="json")
+    assert r.status_code == 200
+    assert r.json()["edited"] is True
+    time_machine.move_to(dt.datetime(2026, 11, 25, 12, 11, tzinfo=dt.UTC), tick=False)
+    r = ps[0].client.patch(f"/api/v1/games/{gid}/chat/{mid}/", {"text": "late"}, format="json")
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "edit_window_over"
+
+
+def test_rate_limit(new_game, settings):
+    settings.CHAT_RATE = 3
+    gid, ps = new_game(players=2)
+    codes = [
+        ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": f"m{i}"}).status_code for i in range(4)
+    ]
+    assert codes == [201, 201, 201, 429]
+
+
+def test_report_and_mute(new_game):
+    from games.models import ChatReport
+
+    gid, ps = new_game(players=3)
+    mid = ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "rude"}).json()["id"]
+    assert ps[1].post(f"/api/v1/games/{gid}/chat/{mid}/report/").status_code == 204
+    assert ps[1].post(f"/api/v1/games/{gid}/chat/{mid}/report/").status_code == 204
+    assert ChatReport.objects.count() == 1
+    from games.chat.services import chat_mute
+
+    chat_mute(user=ps[1].user, muted_id=ps[0].user.pk)
+    assert ps[1].get(f"/api/v1/games/{gid}/chat/").json() == []
+    assert len(ps[2].get(f"/api/v1/games/{gid}/chat/").json()) == 1
+
+
+def test_a_hidden_message_is_gone_for_everyone(new_game):
+    from games.models import ChatMessage
+
+    gid, ps = new_game(players=2)
+    ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "spam"})
+    ChatMessage.objects.update(hidden=True)  # the moderators' admin action
+    assert ps[1].get(f"/api/v1/games/{gid}/chat/").json() == []
+
+
+def test_the_page_posts_without_javascript(new_game, client):
+    from games.models import ChatMessage
+
+    gid, ps = new_game(players=2)
+    client.force_login(ps[0].user)
+    r = client.post(f"/games/{gid}/chat/", {"text": "from the page"})
+    assert r.status_code == 302
+    assert ChatMessage.objects.get().text == "from the page"
+    assert "from the page" in client.get(f"/games/{gid}/").content.decode()

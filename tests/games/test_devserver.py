@@ -1,0 +1,85 @@
+"""`make run`'s devserver: a busy port is said plainly with a non-zero exit (no banner), and
+stopping it stops every process it started (runserver's autoreloader child included)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DJANGO_SETTINGS_MODULE="config.settings")
+    env.pop("DATABASE_URL", None)  # the embedded default, as make run
+    return env
+
+
+def test_a_busy_port_fails_clearly_without_the_banner():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run(
+            [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", "--no-worker"],
+            cwd=ROOT,
+            env=_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert out.returncode != 0
+    assert "already in use" in out.stderr
+    assert f"PORT={port + 1} make run" in out.stderr
+    assert "is running at" not in out.stdout
+
+
+def test_stopping_it_stops_the_web_server_and_frees_the_port():
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", "--no-worker"],
+        cwd=ROOT,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        banner = ""
+        end = time.monotonic() + 90
+        while time.monotonic() < end and "is running at" not in banner:
+            line = proc.stdout.readline() if proc.stdout else ""
+            if not line and proc.poll() is not None:
+                break
+            banner += line
+        assert f"Power Grid is running at http://127.0.0.1:{port}/" in banner
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+        proc.send_signal(signal.SIGINT)  # Ctrl-C
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    # Nothing of it is left listening: the port can be bound again (as a server binds it: our
+    # probe's closed connection may linger in TIME_WAIT, which SO_REUSEADDR allows) and a
+    # connection is refused.
+    time.sleep(0.5)
+    with socket.socket() as again:
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))
+        again.listen()
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()

@@ -1,0 +1,83 @@
+"""The finish forecast: rounds left from the leader's pace, this game's own waits per round, each
+seat's median reply time; the slowest seat named; public facts only."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from apihelpers import bot_action, seat_players
+
+pytestmark = pytest.mark.django_db
+
+
+def _play(gid, seats, n_moves, slow_seat=None, hours=1.0, slow_hours=30.0):
+    """Heuristic bots move; each move's time is set as if its player took ``hours`` (the slow
+    seat ``slow_hours``) to reply."""
+    import powergrid
+    from games.models import Game, Move
+    from powergrid.heuristic import HeuristicBot
+
+    bot = HeuristicBot()
+    clock = Game.objects.get(pk=gid).started_at
+    for _ in range(n_moves):
+        game = Game.objects.get(pk=gid)
+        seat = powergrid.to_act(powergrid.from_json(game.state_json))[0]
+        r = seats[seat].post(
+            f"/api/v1/games/{gid}/moves/",
+            {"action": bot_action(gid, seat, bot), "expected_seq": game.seq},
+        )
+        assert r.status_code == 201
+        clock += timedelta(hours=slow_hours if seat == slow_seat else hours)
+        Move.objects.filter(game_id=gid, seq=game.seq + 1).update(created_at=clock)
+
+
+def test_rounds_left_follow_the_leaders_pace():
+    from games.forecast import rounds_left
+
+    assert rounds_left(max_cities=12, round_=7, end=17, players=4) == 3  # 2 a round: 5 to go
+    assert rounds_left(max_cities=16, round_=9, end=17, players=4) == 1
+    assert rounds_left(max_cities=3, round_=2, end=17, players=4) == 9  # too early: typical
+
+
+def test_the_forecast_names_the_slowest_seat_and_scales_with_reply_times(new_game):
+    from games.forecast import forecast
+    from games.models import Game
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    _play(gid, seats, 30, slow_seat=1, hours=2.0, slow_hours=40.0)
+    fc = forecast(Game.objects.get(pk=gid))
+    assert fc is not None
+    assert fc.bottleneck == 1
+    by_seat = {p.seat: p for p in fc.seats}
+    assert by_seat[1].median_reply_hours == pytest.approx(40.0, abs=2)
+    assert by_seat[0].median_reply_hours < 5
+    assert fc.waits_left > 0
+    assert fc.finish > Game.objects.get(pk=gid).started_at
+
+
+def test_the_forecast_in_the_api_and_on_the_page_uses_public_facts_only(new_game, make_player):
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    _play(gid, seats, 12)
+    stranger = make_player()
+    r = stranger.get(f"/api/v1/games/{gid}/forecast/")
+    assert r.status_code == 200
+    body = r.json()
+    assert set(body) == {"rounds_left", "waits_left", "hours_per_wait", "finish", "bottleneck",
+                         "seats"}  # fmt: skip
+    assert all(set(s) == {"seat", "median_reply_hours", "waited_hours", "replies"}
+               for s in body["seats"])  # fmt: skip
+    from django.test import Client
+
+    c = Client()
+    c.force_login(ps[0].user)
+    assert "Expected to end in about" in c.get(f"/games/{gid}/").content.decode()
+
+
+def test_an_open_game_has_no_forecast(new_game):
+    gid, ps = new_game(players=3, start=False)
+    r = ps[0].get(f"/api/v1/games/{gid}/forecast/")
+    assert r.status_code == 409
+    assert r.json()["error"]["code"] == "game_not_running"

@@ -1,0 +1,23 @@
+"""The move log's replay cache cannot hand one game's state to another game that got the same
+id (SQLite reuses the ids of deleted rows; so does a test database): it is keyed by the seed too."""
+
+from __future__ import annotations
+
+import pytest
+from apihelpers import play_default
+
+from games import selectors
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_new_game_with_an_old_id_is_replayed_afresh(new_game):
+    gid, ps = new_game(players=3)
+    play_default(gid, ps)
+    game = Game.objects.get(pk=gid)
+    list(selectors.game_public_timeline(game))  # cached after move 1
+    assert (gid, game.seed) in selectors._timeline_cache
+    # Another game under the same id has another seed: nothing of the first one is found for it.
+    assert (gid, game.seed + 1) not in selectors._timeline_cache
+    assert not any(key == gid for key in selectors._timeline_cache)

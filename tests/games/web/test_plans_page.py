@@ -1,0 +1,117 @@
+"""The Plans page: give, change and withdraw each plan with plain forms, errors keep the inputs,
+only the game's players reach it, and the page reads in Japanese."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(client, game):
+    return client.get(f"/games/{game.pk}/plans/")
+
+
+def test_a_proxy_bid_is_given_changed_and_withdrawn_without_javascript(started_game, client_for):
+    import powergrid
+    from games.models import Game, Plan
+
+    game, users = started_game()
+    c = client_for(users[1])
+    r = _page(c, game)
+    assert r.status_code == 200
+    assert b"<script" not in r.content
+    plant = powergrid.from_json(Game.objects.get(pk=game.pk).state_json).market[0]
+    r = c.post(f"/games/{game.pk}/plans/", {"kind": "proxy_bid", "plant": plant, "max": 30})
+    assert r.status_code == 302
+    assert Plan.objects.get(game=game).data == {"kind": "proxy_bid", "plant": plant, "max": 30}
+    c.post(f"/games/{game.pk}/plans/", {"kind": "proxy_bid", "plant": plant, "max": 25})
+    assert Plan.objects.get(game=game).data["max"] == 25  # changed, not doubled
+    page = _page(c, game).content.decode()
+    assert f"Bid for plant {plant} up to 25 Elektro" in page
+    r = c.post(f"/games/{game.pk}/plans/", {"op": "delete", "kind": "proxy_bid", "plant": plant})
+    assert r.status_code == 302
+    assert not Plan.objects.filter(game=game).exists()
+    assert "No plans" in _page(c, game).content.decode()
+
+
+def test_a_refused_plan_keeps_the_inputs_and_says_why(started_game, client_for):
+    from games.models import Plan
+
+    game, users = started_game()
+    c = client_for(users[0])
+    r = c.post(
+        f"/games/{game.pk}/plans/",
+        {"kind": "buy", "coal": "2", "oil": "1", "max_price": "0"},
+    )
+    assert r.status_code == 400
+    page = r.content.decode()
+    assert 'data-code="invalid_plan"' in page
+    assert "max_price" in page  # the engine's sentence names the field
+    assert 'name="coal" type="number" min="0" max="24" inputmode="numeric" value="2"' in page
+    assert not Plan.objects.filter(game=game).exists()
+
+
+@pytest.mark.parametrize("kind", ["auto_pass", "pass_when_nothing", "power"])
+def test_the_one_button_plans(started_game, client_for, kind):
+    from games.models import Game, Plan
+
+    game, users = started_game()
+    seat = next(s.seat for s in game.seats.all() if s.user_id == users[2].pk)
+    c = client_for(users[2])
+    assert c.post(f"/games/{game.pk}/plans/", {"kind": kind}).status_code == 302
+    assert Plan.objects.filter(game=game, seat=seat, kind=kind).exists()
+    assert Game.objects.get(pk=game.pk).plans_active
+
+
+def test_a_build_order_lists_the_cities_in_play(started_game, client_for):
+    from games.models import Plan
+
+    game, users = started_game(areas=["red", "yellow", "cyan"])
+    c = client_for(users[0])
+    page = _page(c, game).content.decode()
+    assert 'value="essen"' in page
+    assert 'value="berlin"' not in page  # brown: not in play
+    r = c.post(
+        f"/games/{game.pk}/plans/",
+        {"kind": "build", "cities": ["essen", "duisburg"], "max_total": "40"},
+    )
+    assert r.status_code == 302
+    assert Plan.objects.get(game=game).data["cities"] == ["essen", "duisburg"]
+    r = c.post(
+        f"/games/{game.pk}/plans/", {"kind": "build", "cities": ["berlin"], "max_total": "40"}
+    )
+    assert r.status_code == 400
+    assert b'data-code="invalid_plan"' in r.content
+
+
+def test_only_players_reach_the_page(started_game, client_for, make_user, client):
+    game, _users = started_game()
+    assert client_for(make_user()).get(f"/games/{game.pk}/plans/").status_code == 404
+    r = client.get(f"/games/{game.pk}/plans/")
+    assert r.status_code == 302
+    assert "/login" in r["Location"]
+
+
+def test_the_page_in_japanese(started_game, client_for, make_user):
+    game, users = started_game()
+    users[0].profile.language = "ja"
+    users[0].profile.save()
+    c = client_for(users[0])
+    c.cookies["django_language"] = "ja"
+    page = _page(c, game).content.decode()
+    assert "最大入札" in page or "上限" in page
+
+
+def test_the_game_page_links_to_the_plans_page_for_players_only(
+    started_game, client_for, make_user
+):
+    game, users = started_game()
+    assert (
+        f"/games/{game.pk}/plans/"
+        in client_for(users[0]).get(f"/games/{game.pk}/").content.decode()
+    )
+    assert (
+        f"/games/{game.pk}/plans/"
+        not in client_for(make_user()).get(f"/games/{game.pk}/").content.decode()
+    )
