@@ -10,7 +10,8 @@ would when plans are on:
 
 * at the start of each round, and whenever they are asked in the auction phase, they leave a
   proxy bid at their valuation (the bot's own limit) for each plant of the market (and the plant
-  at stake), so the bids in the round's auctions need no reply;
+  at stake), so the bids in the round's auctions need no reply; a player at the plant limit
+  names with it the plant to give up if they win (their lowest-numbered plant);
 * "pass automatically when I have nothing to choose" is on for everyone;
 * when they pass an auction in a round they leave auto-pass for the rest of that round;
 * at the start of each round they leave a standing order to buy the fuel their plants burn (each
@@ -55,8 +56,9 @@ from powergrid.plans import (
 )
 from powergrid.plants import STEP3
 from powergrid.power import best_power
+from powergrid.plants import NUMBER
 from powergrid.state import AUCTION, BUILD, BUREAUCRACY, FINISHED, State
-from powergrid.tables import RESOURCES, market_prices
+from powergrid.tables import PLAYER_COUNTS, RESOURCES, market_prices
 
 MEDIAN_HOURS = 6.0
 SIGMA = 1.0
@@ -112,14 +114,18 @@ def _leave_proxies(
     plant: int | None,
     bid: int,
 ) -> None:
-    """Proxies at the seat's valuations for every plant of the market (and ``plant``)."""
+    """Proxies at the seat's valuations for every plant of the market (and ``plant``); at the
+    plant limit, each names the lowest-numbered plant held as the one to give up."""
+    held = state.players[seat].plants
+    full = len(held) >= PLAYER_COUNTS[state.n].max_plants
+    discard = min(held, key=NUMBER.__getitem__) if full and held else None
     for n in {plant, *state.market} - {None, STEP3}:
         assert n is not None
         limit = bot.bid_limit(state, seat, n)
         if n == plant:
             limit = max(limit, bid)
         plans[seat] = [p for p in plans[seat] if not (isinstance(p, ProxyBid) and p.plant == n)]
-        plans[seat].append(ProxyBid(plant=n, max=limit))
+        plans[seat].append(ProxyBid(plant=n, max=limit, discard=discard))
 
 
 def play(players: int, seed: int, with_plans: bool) -> tuple[int, float, Counter[str]]:

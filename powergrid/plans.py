@@ -4,7 +4,8 @@ An asynchronous game waits for one person at a time, hundreds of times. A plan a
 player without a wait, with an ordinary move (the move log shows the move, never the plan):
 
 * :class:`ProxyBid`: in the auction for ``plant``, bid the minimum needed, up to ``max``; pass
-  above it. When everyone else still in the auction has left a proxy too (the server knows all
+  above it; if winning it takes the player over the plant limit, give up ``discard`` (if named)
+  instead of being asked which. When everyone else still in the auction has left a proxy too (the server knows all
   of them and tells :func:`plan_move` their maxima, never the players), the auction resolves in
   a few moves: the higher maximum wins at the lower maximum plus one; between equal maxima, the
   one whose turn comes first in the bidding order.
@@ -49,10 +50,13 @@ Action = dict[str, Any]
 
 @dataclass(frozen=True)
 class ProxyBid:
-    """Bid for ``plant`` the minimum needed, up to ``max``; pass above it."""
+    """Bid for ``plant`` the minimum needed, up to ``max``; pass above it. ``discard``: the plant
+    to give up if winning ``plant`` is one plant too many (None: ask when it happens). Whoever's
+    bid wins it, the player's or the proxy's, the named discard is made."""
 
     plant: int
     max: int
+    discard: int | None = None
     kind: str = field(default="proxy_bid", init=False)
 
 
@@ -146,7 +150,7 @@ def _auction(
     state: State, seat: int, plans: Sequence[Plan], rivals: Mapping[int, int] | None
 ) -> Decision:
     if state.discard is not None:
-        return Decision(None)  # which plant to give up is the player's own choice
+        return _discard(state, seat, plans)
     money = state.players[seat].money
     auc = state.auction
     nothing = any(isinstance(p, PassWhenNothing) for p in plans)
@@ -165,6 +169,18 @@ def _auction(
     if passing or (nothing and "choose_plant" not in offered):
         plan = next(p for p in plans if isinstance(p, (AutoPass, PassWhenNothing)))
         return _checked(state, seat, {"type": "pass_auction"}, plan)
+    return Decision(None)
+
+
+def _discard(state: State, seat: int, plans: Sequence[Plan]) -> Decision:
+    """One plant too many: the discard named with the proxy bid for the plant just won, if any
+    (its tokens move to the plants kept where they fit, as a discard without ``drop`` does).
+    Otherwise which plant to give up is the player's own choice: they are asked."""
+    assert state.discard is not None
+    winner, won = state.discard
+    for p in plans:
+        if isinstance(p, ProxyBid) and p.plant == won and p.discard is not None and winner == seat:
+            return _checked(state, seat, {"type": "discard_plant", "plant": p.discard}, p)
     return Decision(None)
 
 

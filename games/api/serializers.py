@@ -475,6 +475,13 @@ class PlanSerializer(serializers.Serializer):
     max = serializers.IntegerField(
         required=False, help_text="proxy_bid: the most you will pay (at least the plant's number)."
     )
+    discard = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="proxy_bid, optional: one of your plants to give up if winning this one is one "
+        "plant too many (its tokens move to the plants you keep where they fit). Absent or null: "
+        "you are asked when it happens.",
+    )
     round = serializers.IntegerField(
         required=False,
         help_text="In answers, for auto_pass, buy, build and power: the round it is for (set by "

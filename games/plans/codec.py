@@ -16,6 +16,7 @@ from typing import Any
 from games import engine
 from games.services.errors import ServiceError
 from powergrid import plans as p
+from powergrid.plants import NUMBER, PLANTS
 from powergrid.state import AUCTION, BUILD, BUREAUCRACY, PHASES, RESOURCES, State
 from powergrid.tables import RESOURCES as RESOURCE_NAMES
 
@@ -65,8 +66,9 @@ def target_round(state: State, kind: str) -> int:
     return state.round if _ORDER.index(state.phase) <= _ORDER.index(phase) else state.round + 1
 
 
-def plan_from_json(body: Any, state: State) -> p.Plan:
-    """The engine's plan for ``body`` (``{"kind": ..., fields}``), checked against ``state``.
+def plan_from_json(body: Any, state: State, seat: int) -> p.Plan:
+    """The engine's plan for ``body`` (``{"kind": ..., fields}``), given by ``seat``, checked
+    against ``state``.
 
     Raises ``InvalidPlan`` (400, ``details.field`` names the field) for anything else."""
     if not isinstance(body, Mapping):
@@ -77,14 +79,7 @@ def plan_from_json(body: Any, state: State) -> p.Plan:
             "'kind' must be one of: " + ", ".join(KINDS) + ".", details={"field": "kind"}
         )
     if kind == "proxy_bid":
-        plant = _int(body, "plant", 1, 100)
-        offered = set(state.market)
-        if state.auction is not None:
-            offered.add(state.auction.plant)
-        if plant not in offered:
-            raise InvalidPlan(f"Plant {plant} is not in the market.", details={"field": "plant"})
-        maximum = _int(body, "max", plant)
-        return p.ProxyBid(plant=plant, max=maximum)
+        return _proxy_bid(body, state, seat)
     if kind == "pass_when_nothing":
         return p.PassWhenNothing()
     rnd = target_round(state, kind)
@@ -125,6 +120,28 @@ def plan_from_json(body: Any, state: State) -> p.Plan:
     return p.BuildOrder(
         round=rnd, cities=tuple(cities), max_total=_int(body, "max_total", 0, 10000)
     )
+
+
+def _proxy_bid(body: Mapping[str, Any], state: State, seat: int) -> p.ProxyBid:
+    """A plant of the market (or the one in auction) by id, a maximum of at least its number,
+    and optionally ``discard``: one of the player's plants now, or null (ask)."""
+    plant = _int(body, "plant", 1, max(PLANTS))
+    offered = set(state.market)
+    if state.auction is not None:
+        offered.add(state.auction.plant)
+    if plant not in offered:
+        raise InvalidPlan(f"Plant {plant} is not in the market.", details={"field": "plant"})
+    maximum = _int(body, "max", NUMBER[plant])
+    discard = None
+    if body.get("discard") not in (None, ""):
+        discard = _int(body, "discard", 1, max(PLANTS))
+        owned = state.players[seat].plants
+        if discard not in owned:
+            raise InvalidPlan(
+                f"You do not own plant {discard}: name one of yours to give up, or none.",
+                details={"field": "discard", "plants": list(owned)},
+            )
+    return p.ProxyBid(plant=plant, max=maximum, discard=discard)
 
 
 def _cities_in_play(state: State) -> frozenset[str]:

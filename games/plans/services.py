@@ -44,7 +44,7 @@ def plan_set(*, game_id: int, user: Any, body: Any) -> tuple[dict[str, Any], int
         state = engine.state_load(
             game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
         )
-        plan = plan_from_json(body, state)
+        plan = plan_from_json(body, state, seat)
         data = plan_to_json(plan)
         Plan.objects.update_or_create(
             game=game, seat=seat, kind=plan.kind, key=plan_key(plan), defaults={"data": data}

@@ -6,7 +6,9 @@ the move service imports, needs nothing of the services.
 >>> plan_to_json(ProxyBid(plant=13, max=20))
 {'kind': 'proxy_bid', 'plant': 13, 'max': 20}
 >>> plan_from_data({'kind': 'proxy_bid', 'plant': 13, 'max': 20})
-ProxyBid(plant=13, max=20, kind='proxy_bid')
+ProxyBid(plant=13, max=20, discard=None, kind='proxy_bid')
+>>> plan_to_json(ProxyBid(plant=13, max=20, discard=4))
+{'kind': 'proxy_bid', 'plant': 13, 'max': 20, 'discard': 4}
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ def plan_to_json(plan: p.Plan) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": plan.kind}
     if isinstance(plan, p.ProxyBid):
         out.update(plant=plan.plant, max=plan.max)
+        if plan.discard is not None:
+            out["discard"] = plan.discard
     elif isinstance(plan, (p.AutoPass, p.PowerOrder)):
         out["round"] = plan.round
     elif isinstance(plan, p.BuyOrder):
@@ -35,7 +39,12 @@ def plan_from_data(data: Mapping[str, Any]) -> p.Plan:
     """A stored plan (``Plan.data``, written by ``plan_to_json``)."""
     kind = data["kind"]
     if kind == "proxy_bid":
-        return p.ProxyBid(plant=int(data["plant"]), max=int(data["max"]))
+        discard = data.get("discard")
+        return p.ProxyBid(
+            plant=int(data["plant"]),
+            max=int(data["max"]),
+            discard=None if discard is None else int(discard),
+        )
     if kind == "auto_pass":
         return p.AutoPass(round=int(data["round"]))
     if kind == "pass_when_nothing":

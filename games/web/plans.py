@@ -20,6 +20,7 @@ from games.plans.codec import KINDS
 from games.plans.services import plan_delete, plan_set, plans_of
 from games.services.errors import ServiceError
 from powergrid.maps import name_in
+from powergrid.plants import NUMBER
 from powergrid.tables import RESOURCES
 
 from .errors import error_text
@@ -32,6 +33,8 @@ def _body_from_post(post: Any) -> dict[str, Any]:
     body: dict[str, Any] = {"kind": kind}
     if kind == "proxy_bid":
         body.update(plant=post.get("plant", ""), max=post.get("max", ""))
+        if post.get("discard"):
+            body["discard"] = post.get("discard")
     elif kind == "buy":
         body["amounts"] = {r: post.get(r) or "0" for r in RESOURCES if (post.get(r) or "0") != "0"}
         body["max_price"] = post.get("max_price", "")
@@ -132,6 +135,8 @@ def _render(
             for r in RESOURCES
         ],
         "cities": cities,
+        # (id, number) of the player's own plants: what a proxy bid may name to give up.
+        "own_plants": [(i, NUMBER[i]) for i in _own_plants(view, seat)],
         "kinds": list(KINDS),
         "posted": request.POST if request.method == "POST" else {},
         "posted_cities": request.POST.getlist("cities") if request.method == "POST" else [],
@@ -140,12 +145,26 @@ def _render(
     return render(request, "games/plans.html", ctx, status=status)
 
 
+def _own_plants(view: Any, seat: int) -> list[int]:
+    for player in view.get("players", []):
+        if player.get("seat") == seat:
+            return [p.get("id", p["number"]) for p in player.get("plants", [])]
+    return []
+
+
 def _plan_row(plan: dict[str, Any], cities: list[dict[str, str]]) -> dict[str, Any]:
     """A plan as the page words it."""
     kind = plan["kind"]
     names = {c["slug"]: c["name"] for c in cities}
     if kind == "proxy_bid":
-        text = _("Bid for plant %(plant)s up to %(max)s Elektro, the least needed.") % plan
+        text = _("Bid for plant %(plant)s up to %(max)s Elektro, the least needed.") % {
+            "plant": NUMBER.get(plan["plant"], plan["plant"]),
+            "max": plan["max"],
+        }
+        if plan.get("discard") is not None:
+            text += " " + _("If it is one plant too many, give up plant %(plant)s.") % {
+                "plant": NUMBER.get(plan["discard"], plan["discard"])
+            }
     elif kind == "auto_pass":
         text = _("Pass every auction of round %(round)s.") % plan
     elif kind == "pass_when_nothing":

@@ -77,6 +77,45 @@ def test_a_proxy_for_another_plant_does_not_act():
     assert plan_move(s, seat, [ProxyBid(20, 40)]).action is None
 
 
+def _won_one_too_many(discard):
+    """Seat 1 holds three plants (the 3-player limit) and its proxy wins plant 13."""
+    s = at_phase(make_state(3, order=(0, 1, 2)), AUCTION, order=(0, 1, 2))
+    s = with_player(s, 1, plants=[3, 4, 5])
+    s = s.replace(market=(6, 7, 8, 13, 20, 21, 22, 23))
+    s = powergrid.apply(s, 0, {"type": "choose_plant", "plant": 13, "bid": 13})
+    plans = {1: [ProxyBid(13, 20, discard=discard)], 2: [AutoPass(round=s.round)]}
+    s, _ = _run(s, plans, manual={0: {"type": "pass_bid"}})
+    assert s.discard == (1, 13)
+    return s, plans[1]
+
+
+def test_a_proxy_that_wins_one_plant_too_many_gives_up_the_plant_it_names():
+    s, plans = _won_one_too_many(discard=4)
+    decision = plan_move(s, 1, plans)
+    assert decision.action == {"type": "discard_plant", "plant": 4}
+    after = powergrid.apply(s, 1, decision.action)
+    assert after.players[1].plants == (3, 5, 13)
+    assert after.discard is None
+
+
+def test_without_a_named_discard_the_player_is_asked():
+    s, plans = _won_one_too_many(discard=None)
+    decision = plan_move(s, 1, plans)
+    assert (decision.action, decision.reason) == (None, "")
+
+
+def test_a_named_discard_no_longer_owned_is_not_made_and_says_why():
+    s, _plans = _won_one_too_many(discard=None)
+    decision = plan_move(s, 1, [ProxyBid(13, 20, discard=8)])
+    assert decision.action is None
+    assert "8" in decision.reason
+
+
+def test_the_discard_of_a_proxy_for_another_plant_does_not_act():
+    s, _plans = _won_one_too_many(discard=None)
+    assert plan_move(s, 1, [ProxyBid(20, 30, discard=4)]).action is None
+
+
 def test_auto_pass_passes_every_auction_of_its_round_only():
     s = at_phase(make_state(3, order=(0, 1, 2)), AUCTION, order=(0, 1, 2))
     assert plan_move(s, 0, [AutoPass(round=s.round)]).action == {"type": "pass_auction"}

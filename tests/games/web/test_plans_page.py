@@ -115,3 +115,40 @@ def test_the_game_page_links_to_the_plans_page_for_players_only(
         f"/games/{game.pk}/plans/"
         not in client_for(make_user()).get(f"/games/{game.pk}/").content.decode()
     )
+
+
+def test_a_proxy_bid_may_name_the_plant_to_give_up(started_game, client_for):
+    """Once the player holds plants, the maximum bid's form offers them (or "ask me then"); the
+    plant named is kept with the plan and said back."""
+    import powergrid
+    from games.models import Game, Plan
+    from games.services.moves import move_submit
+    from powergrid.state import AUCTION
+
+    game, users = started_game()
+    by_seat = {s.seat: s.user for s in game.seats.all()}
+    state = powergrid.from_json(Game.objects.get(pk=game.pk).state_json)
+    while state.phase == AUCTION:  # round 1: everyone buys a plant
+        seat = powergrid.to_act(state)[0]
+        action = powergrid.default_action(state, seat)
+        move_submit(game_id=game.pk, user=by_seat[seat], action=action,
+                    expected_seq=Game.objects.get(pk=game.pk).seq, source="web")  # fmt: skip
+        state = powergrid.from_json(Game.objects.get(pk=game.pk).state_json)
+    seat = next(s for s, u in by_seat.items() if u == users[1])
+    (mine,) = state.players[seat].plants
+    c = client_for(users[1])
+    page = _page(c, game).content.decode()
+    assert 'name="discard"' in page
+    assert f'<option value="{mine}">' in page
+    plant = state.market[0]
+    r = c.post(
+        f"/games/{game.pk}/plans/",
+        {"kind": "proxy_bid", "plant": plant, "max": 40, "discard": str(mine)},
+    )
+    assert r.status_code == 302, r.content.decode()[:500]
+    assert Plan.objects.get(game=game).data["discard"] == mine
+    assert f"give up plant {mine}" in _page(c, game).content.decode()
+    r = c.post(
+        f"/games/{game.pk}/plans/", {"kind": "proxy_bid", "plant": plant, "max": 40, "discard": ""}
+    )
+    assert "discard" not in Plan.objects.get(game=game).data  # "ask me then"
