@@ -14,6 +14,7 @@ forms, case and accents do not matter, and commas may separate words.
 ``power`` / ``power 4 13`` / ``発電``  power with the best choice, or with those plants
 ``discard 3`` / ``捨てる 3``           discard a plant after buying one too many
 ``max 13 20`` / ``上限 13 20``         plan: a maximum bid of 20 for plant 13
+``max 13 20 discard 4``                the same; if winning 13 is one plant too many, give up 4
 ``autopass`` / ``自動パス``            plan: pass every auction for the rest of the round
 =====================================  =====================================================
 
@@ -319,12 +320,14 @@ def parse_command(line: str, state: State, seat: int, gmap: GameMap) -> Command:
     if verb == "max":
         if len(rest) < 2:
             raise ParseError("bad_number", "Say the plant and the maximum: max 13 20.")
-        return Command(
-            "plan",
-            {
-                "kind": "proxy_bid",
-                "plant": _int(rest[0], "The plant"),
-                "max": _int(rest[1], "The maximum"),
-            },
-        )
+        plan = {
+            "kind": "proxy_bid",
+            "plant": _int(rest[0], "The plant"),
+            "max": _int(rest[1], "The maximum"),
+        }
+        if len(rest) > 2 and _VERBS.get(rest[2].casefold(), _VERBS.get(rest[2])) == "discard":
+            if len(rest) < 4:
+                raise ParseError("bad_number", "Say which plant to give up: max 13 20 discard 4.")
+            plan["discard"] = _int(rest[3], "The plant")
+        return Command("plan", plan)
     return Command("plan", {"kind": "auto_pass"})

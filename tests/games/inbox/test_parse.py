@@ -149,6 +149,13 @@ def test_power_discard_and_plans():
         "plan",
         {"kind": "proxy_bid", "plant": 13, "max": 20},
     )
+    assert parse_command("max 13 20 discard 4", s, seat, GERMANY).body == {
+        "kind": "proxy_bid",
+        "plant": 13,
+        "max": 20,
+        "discard": 4,
+    }
+    assert parse_command("上限 13 20 捨てる 4", s, seat, GERMANY).body["discard"] == 4
     assert parse_command("自動パス", s, seat, GERMANY).body == {"kind": "auto_pass"}
 
 
@@ -160,6 +167,8 @@ def test_power_discard_and_plans():
         ("bid", "bad_number"),
         ("build atlantis", "unknown_city"),
         ("buy 2 gold", "unknown_resource"),
+        ("max 13 20 discard", "bad_number"),
+        ("max 13 20 discard four", "bad_number"),
     ],
 )
 def test_what_is_not_a_move_says_why(line, code):
