@@ -42,6 +42,16 @@ def _lock(game_id: int) -> Game:
         raise GameNotFound() from None
 
 
+def _lock_open_as_creator(game_id: int, user: Any) -> Game:
+    """The game locked, for a change only its creator may make while it is open."""
+    game = _lock(game_id)
+    if game.creator_id != user.pk:
+        raise NotCreator()
+    if game.status != Game.Status.OPEN:
+        raise GameAlreadyStarted()
+    return game
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -244,11 +254,7 @@ def game_invite(*, game_id: int, user: Any, username: Any) -> Invitation:
     if not isinstance(username, str) or not username.strip():
         raise _invalid("username", "username: the invited player's username.")
     with transaction.atomic():
-        game = _lock(game_id)
-        if game.creator_id != user.pk:
-            raise NotCreator()
-        if game.status != Game.Status.OPEN:
-            raise GameAlreadyStarted()
+        game = _lock_open_as_creator(game_id, user)
         guest = get_user_model().objects.filter(username__iexact=username.strip()).first()
         if guest is None:
             raise _invalid("username", f"No player is called {username.strip()!r}.")
@@ -312,11 +318,7 @@ def game_bot_add(*, game_id: int, user: Any, kind: Any = "heuristic") -> Seat:
     if kind not in BOT_KINDS:
         raise InvalidSetup("'kind' must be heuristic or random.", details={"field": "kind"})
     with transaction.atomic():
-        game = _lock(game_id)
-        if game.creator_id != user.pk:
-            raise NotCreator()
-        if game.status != Game.Status.OPEN:
-            raise GameAlreadyStarted()
+        game = _lock_open_as_creator(game_id, user)
         seats = list(game.seats.all())
         if len(seats) >= game.max_players:
             raise GameFull()
@@ -339,11 +341,7 @@ def game_bot_add(*, game_id: int, user: Any, kind: Any = "heuristic") -> Seat:
 def game_seat_remove(*, game_id: int, user: Any, seat_no: int) -> Game | None:
     """The creator removes a seat (a bot's or a player's) before the start."""
     with transaction.atomic():
-        game = _lock(game_id)
-        if game.creator_id != user.pk:
-            raise NotCreator()
-        if game.status != Game.Status.OPEN:
-            raise GameAlreadyStarted()
+        game = _lock_open_as_creator(game_id, user)
         seat = Seat.objects.filter(game=game, seat=seat_no).first()
         if seat is None:
             raise InvalidSetup("No such seat.", details={"field": "seat"})
@@ -356,11 +354,7 @@ def game_start(*, game_id: int, user: Any) -> Game:
     """Start an open game (creator only, at least 2 players). The engine draws the seed-dependent
     set-up: initial player order, areas when none were chosen, the deck."""
     with transaction.atomic():
-        game = _lock(game_id)
-        if game.creator_id != user.pk:
-            raise NotCreator()
-        if game.status != Game.Status.OPEN:
-            raise GameAlreadyStarted()
+        game = _lock_open_as_creator(game_id, user)
         n = game.seats.count()
         if n < 2:
             raise NotEnoughPlayers()

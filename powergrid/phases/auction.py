@@ -114,17 +114,7 @@ def bid(s: State, seat: int, a: dict[str, Any]) -> State:
             "This auction is sealed: send seal_bid or pass_bid.",
             {"awaiting": "seal"},
         )
-    if amount <= auc.bid:
-        raise IllegalAction(
-            "bid_too_low", f"The bid must be at least {auc.bid + 1}.", {"min": auc.bid + 1}
-        )
-    money = s.players[seat].money
-    if amount > money:
-        raise IllegalAction(
-            "insufficient_funds",
-            f"You cannot bid {amount}: you have {money} Elektro.",
-            {"max": money},
-        )
+    _check_amount(s, seat, auc.bid, amount)
     s = s.copy()
     s.auction = Auction(
         auc.plant, amount, seat, auc.bidders, next_after(auc.bidders, seat), auc.opener
@@ -162,17 +152,7 @@ def seal_bid(s: State, seat: int, a: dict[str, Any]) -> State:
     amount: Any = a.get("amount")
     if type(amount) is not int or amount < 0 or amount > MAX_NUMBER:
         int_field(amount, "amount")
-    if amount <= auc.bid:
-        raise IllegalAction(
-            "bid_too_low", f"The bid must be at least {auc.bid + 1}.", {"min": auc.bid + 1}
-        )
-    money = s.players[seat].money
-    if amount > money:
-        raise IllegalAction(
-            "insufficient_funds",
-            f"You cannot bid {amount}: you have {money} Elektro.",
-            {"max": money},
-        )
+    _check_amount(s, seat, auc.bid, amount)
     return _seal(s, seat, auc, amount)
 
 
@@ -234,6 +214,21 @@ def _sale(s: State, winner: int, plant: int, price: int) -> State:
         _end_auction(s, ops)
     ops.commit()
     return s
+
+
+def _check_amount(s: State, seat: int, standing: int, amount: int) -> None:
+    """A bid (open or sealed) must beat the standing bid and be paid for."""
+    if amount <= standing:
+        raise IllegalAction(
+            "bid_too_low", f"The bid must be at least {standing + 1}.", {"min": standing + 1}
+        )
+    money = s.players[seat].money
+    if amount > money:
+        raise IllegalAction(
+            "insufficient_funds",
+            f"You cannot bid {amount}: you have {money} Elektro.",
+            {"max": money},
+        )
 
 
 def min_drop(plants: tuple[int, ...], res: tuple[int, int, int, int]) -> tuple[int, int, int, int]:

@@ -33,6 +33,35 @@ def seat_players(gid: int, players: list[Player]) -> dict[int, Player]:
     return {s.seat: by_user[s.user_id] for s in Seat.objects.filter(game_id=gid)}
 
 
+def leaf_values(obj: Any) -> Any:
+    """Every number and string inside a JSON body (to check a secret appears nowhere)."""
+    if isinstance(obj, dict):
+        for v in obj.values():
+            yield from leaf_values(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from leaf_values(v)
+    else:
+        yield obj
+
+
+def open_first_auction(gid: int, seats: dict[int, Player]) -> tuple[Any, int, int]:
+    """Round 1's opener puts the cheapest plant up at its number, through the API. Returns
+    (the state before, the opener's seat, the plant)."""
+    import powergrid
+    from games.models import Game
+
+    s = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+    opener = powergrid.to_act(s)[0]
+    plant = s.market[0]
+    r = seats[opener].post(
+        f"/api/v1/games/{gid}/moves/",
+        {"action": {"type": "choose_plant", "plant": plant, "bid": plant}, "expected_seq": 0},
+    )
+    assert r.status_code == 201, r.json()
+    return s, opener, plant
+
+
 def bot_action(gid: int, seat: int, bot: Any) -> dict[str, Any]:
     """What ``bot`` plays for ``seat`` now (reads the server's snapshot; test-only)."""
     import powergrid

@@ -5,36 +5,16 @@ others until the last is in, and shown to all afterwards."""
 from __future__ import annotations
 
 import pytest
-from apihelpers import seat_players
+from apihelpers import leaf_values, open_first_auction, seat_players
 
 pytestmark = pytest.mark.django_db
 
 
-def _values(obj):
-    if isinstance(obj, dict):
-        for v in obj.values():
-            yield from _values(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _values(v)
-    else:
-        yield obj
-
-
 def _game(new_game):
-    import powergrid
-    from games.models import Game
 
     gid, ps = new_game(players=3, options={"variant": "sealed_bid"})
     seats = seat_players(gid, ps)
-    s = powergrid.from_json(Game.objects.get(pk=gid).state_json)
-    opener = powergrid.to_act(s)[0]
-    plant = s.market[0]
-    r = seats[opener].post(
-        f"/api/v1/games/{gid}/moves/",
-        {"action": {"type": "choose_plant", "plant": plant, "bid": plant}, "expected_seq": 0},
-    )
-    assert r.status_code == 201, r.json()
+    s, opener, plant = open_first_auction(gid, seats)
     a, b = [x for x in s.order if x != opener]
     return gid, seats, opener, a, b, plant
 
@@ -66,7 +46,7 @@ def test_a_sealed_bid_is_withheld_from_everyone_until_the_last_is_in(new_game, c
         assert log[-1]["action"] == {"type": "seal_bid"}
         st = p.get(f"/api/v1/games/{gid}/state/").json()
         assert st["auction"]["sealed_in"] == [a]
-        assert secret not in list(_values(st))
+        assert secret not in list(leaf_values(st))
         client.force_login(p.user)
         page = client.get(f"/games/{gid}/").content.decode()
         assert "sealed bid for plant" in page  # the log line says a bid was given

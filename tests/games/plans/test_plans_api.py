@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from apihelpers import bot_action, seat_players
+from apihelpers import bot_action, leaf_values, seat_players
 
 pytestmark = pytest.mark.django_db
 
@@ -26,17 +26,6 @@ def _move(p, gid: int, action: dict[str, Any]) -> Any:
 
 def _moves(p, gid: int) -> list[dict[str, Any]]:
     return p.get(f"/api/v1/games/{gid}/moves/").json()
-
-
-def _values(obj: Any):
-    if isinstance(obj, dict):
-        for v in obj.values():
-            yield from _values(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _values(v)
-    else:
-        yield obj
 
 
 def _started(new_game, players: int = 3):
@@ -216,7 +205,7 @@ def test_a_plan_is_its_owners_alone(new_game, make_player):
         for path in ("", "state/", "moves/"):
             body = other.get(f"/api/v1/games/{gid}/{path}").json()
             assert "proxy" not in json.dumps(body)
-            assert 97 not in list(_values(body))
+            assert 97 not in list(leaf_values(body))
 
 
 def test_auto_pass_and_a_buy_order_act_in_the_move_that_brings_their_turn(new_game):

@@ -8,7 +8,7 @@ import os
 import threading
 
 import pytest
-from apihelpers import seat_players
+from apihelpers import open_first_auction, seat_players
 from django.db import connections
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,14 +27,7 @@ def test_a_plan_and_its_owners_move_never_both_act(new_game, attempt):
 
     gid, ps = new_game(players=3)
     seats = seat_players(gid, ps)
-    s = powergrid.from_json(Game.objects.get(pk=gid).state_json)
-    opener = powergrid.to_act(s)[0]
-    plant = s.market[0]
-    r = seats[opener].post(
-        f"/api/v1/games/{gid}/moves/",
-        {"action": {"type": "choose_plant", "plant": plant, "bid": plant}, "expected_seq": 0},
-    )
-    assert r.status_code == 201
+    _s, _opener, plant = open_first_auction(gid, seats)
     bidder = powergrid.to_act(powergrid.from_json(Game.objects.get(pk=gid).state_json))[0]
     p = seats[bidder]
     barrier = threading.Barrier(2)
