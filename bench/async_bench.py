@@ -54,9 +54,8 @@ from powergrid.plans import (
     plan_move,
     proxy_maxima,
 )
-from powergrid.plants import STEP3
+from powergrid.plants import NUMBER, STEP3
 from powergrid.power import best_power
-from powergrid.plants import NUMBER
 from powergrid.state import AUCTION, BUILD, BUREAUCRACY, FINISHED, State
 from powergrid.tables import PLAYER_COUNTS, RESOURCES, market_prices
 

@@ -5,10 +5,10 @@ player without a wait, with an ordinary move (the move log shows the move, never
 
 * :class:`ProxyBid`: in the auction for ``plant``, bid the minimum needed, up to ``max``; pass
   above it; if winning it takes the player over the plant limit, give up ``discard`` (if named)
-  instead of being asked which. When everyone else still in the auction has left a proxy too (the server knows all
-  of them and tells :func:`plan_move` their maxima, never the players), the auction resolves in
-  a few moves: the higher maximum wins at the lower maximum plus one; between equal maxima, the
-  one whose turn comes first in the bidding order.
+  instead of being asked which. When everyone else still in the auction has left a proxy too
+  (the server knows all of them and tells :func:`plan_move` their maxima, never the players),
+  the auction resolves in a few moves: the higher maximum wins at the lower maximum plus one;
+  between equal maxima, the one whose turn comes first in the bidding order.
 * :class:`AutoPass`: pass every auction for the rest of round ``round``.
 * :class:`PassWhenNothing`: a standing setting: pass (or buy or build nothing) whenever nothing
   can be chosen (no plant affordable, a bid above one's money, no token or city affordable).
