@@ -3,7 +3,9 @@
 Only the reply's first line that is not quoted counts (quoted text, ``On … wrote:`` headers,
 Outlook's ``-----Original Message-----`` and ``From:`` blocks, signatures after ``--`` are cut
 off; an HTML-only mail is read as its text). Full-width characters are read as their ASCII
-forms, case and accents do not matter, and commas may separate words.
+forms, case and accents do not matter, commas may separate words, a sentence's closing
+punctuation is ignored (``Pass.``, ``bid 15.``), and a verb may be written with no space before
+what follows (``入札15``, ``建設エッセン``).
 
 =====================================  =====================================================
 ``pass`` / ``パス``                    pass (the auction, a bid; buy or build nothing)
@@ -11,7 +13,7 @@ forms, case and accents do not matter, and commas may separate words.
 ``choose 13 bid 15`` / ``選択 13 15``  put plant 13 up for auction at 15 (bid: its number)
 ``buy 2 coal 1 oil`` / ``購入 石炭2``  buy resources (``buy nothing``: none)
 ``build essen duisburg`` / ``建設 …``  build in cities: names or slugs, English or Japanese
-``power`` / ``power 4 13`` / ``発電``  power with the best choice, or with those plants
+``power`` / ``power 4 13`` / ``発電``  the best choice, or those plants (``power nothing``: none)
 ``discard 3`` / ``捨てる 3``           discard a plant after buying one too many
 ``max 13 20`` / ``上限 13 20``         plan: a maximum bid of 20 for plant 13
 ``max 13 20 discard 4``                the same; if winning 13 is one plant too many, give up 4
@@ -92,6 +94,10 @@ _VERBS = {
     "自動パス": "autopass",
 }
 _NOTHING = {"nothing", "none", "0", "なし", "何もしない"}
+#: The verbs, longest first: a verb written with no space before what follows (``入札15``).
+_VERBS_LONGEST = sorted(_VERBS, key=len, reverse=True)
+#: Punctuation a sentence ends a word with (``Pass.``, ``bid 15.``, ``Bid:``, ``パス。``).
+_TRAILING = ".!?:;。"
 
 
 class ParseError(Exception):
@@ -194,7 +200,7 @@ def fold(text: str) -> str:
     """Lowercase, accents and punctuation gone: ``"Lübeck"`` → ``"lubeck"``."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[\s\-_.'’・]", "", unicodedata.normalize("NFKC", bare))
+    return re.sub(r"[\s\-_.'’・()]", "", unicodedata.normalize("NFKC", bare))
 
 
 def _int(word: str, what: str) -> int:
@@ -263,16 +269,31 @@ def _resources(words: list[str]) -> dict[str, int]:
     return out
 
 
+def _verb_apart(words: list[str]) -> list[str]:
+    """A verb written together with what follows, apart: ``入札15`` → ``入札 15``, ``建設エッセン``
+    → ``建設 エッセン``, ``bid15`` → ``bid 15`` (an English verb only before a number)."""
+    first = words[0].casefold()
+    for key in _VERBS_LONGEST:
+        rest = words[0][len(key) :].lstrip(":")
+        if first.startswith(key) and rest and (not key.isascii() or rest[0].isdigit()):
+            return [words[0][: len(key)], rest, *words[1:]]
+    return words
+
+
 def parse_command(line: str, state: State, seat: int, gmap: GameMap) -> Command:
     """The move (or plan) ``line`` asks for, for ``seat`` in ``state``; ``ParseError``
     otherwise. The engine still checks the move: this only reads it."""
-    words = [w for w in re.split(r"[\s,、，]+", unicodedata.normalize("NFKC", line)) if w]
+    split = re.split(r"[\s,、，]+", unicodedata.normalize("NFKC", line))
+    words = [w.rstrip(_TRAILING) for w in split if w.rstrip(_TRAILING)]
     if not words:
         raise ParseError("unreadable", "No move was found at the top of the reply.")
     verb: str | None = _VERBS.get(words[0].casefold()) or _VERBS.get(words[0])
     # "石炭2を購入" style is not supported; "自動 パス" is.
     if verb is None and len(words) > 1 and words[0] + words[1] in _VERBS:
         verb, words = _VERBS[words[0] + words[1]], [words[0] + words[1], *words[2:]]
+    if verb is None:
+        words = _verb_apart(words)
+        verb = _VERBS.get(words[0].casefold()) or _VERBS.get(words[0])
     if verb is None:
         raise ParseError(
             "unknown_command",
@@ -312,6 +333,8 @@ def parse_command(line: str, state: State, seat: int, gmap: GameMap) -> Command:
     if verb == "power":
         if not rest:
             return Command("move", {"type": "power"})
+        if len(rest) == 1 and rest[0].casefold() in _NOTHING:
+            return Command("move", {"type": "power", "plants": []})
         return Command("move", {"type": "power", "plants": [_int(w, "A plant") for w in rest]})
     if verb == "discard":
         if not rest:

@@ -199,7 +199,7 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
     except ServiceError as exc:
         return _refuse(base, user, game, data, exc.code, exc.message)
     row = InboundMail.objects.create(**base, status=Status.APPLIED, move_seq=seq)
-    _answer(user, game, row, data, ok=True, message="")
+    _answer(user, game, row, data, ok=True, message="", plan=command.kind == "plan")
     return Received(Status.APPLIED, "", answered=True, move_seq=seq)
 
 
@@ -236,9 +236,17 @@ def _refuse(
 
 
 def _answer(
-    user: Any, game: Game, row: InboundMail, data: ReplyToken, *, ok: bool, message: str
+    user: Any,
+    game: Game,
+    row: InboundMail,
+    data: ReplyToken,
+    *,
+    ok: bool,
+    message: str,
+    plan: bool = False,
 ) -> None:
-    """The answer to the player, through the outbox (sent once, after commit)."""
+    """The answer to the player, through the outbox (sent once, after commit); ``plan``: the
+    reply saved a standing order (the answer says which: it is no move of the log's)."""
     outbox = OutboxWriter(game=game)
     outbox.rows.append(
         Notification(
@@ -247,6 +255,7 @@ def _answer(
             kind=Notification.Kind.REPLY,
             payload={
                 "ok": ok,
+                "plan": plan,
                 "code": row.code,
                 "message": message,
                 "line": row.line,

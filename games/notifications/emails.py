@@ -408,6 +408,7 @@ def _reply_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any
     ctx: dict[str, Any] = {
         **_game_context(n, seat),
         "ok": bool(p.get("ok")),
+        "plan": bool(p.get("plan")),
         "line": str(p.get("line") or ""),
         "error": error_text(str(p.get("code") or ""), str(p.get("message") or "")),
         "code": str(p.get("code") or ""),

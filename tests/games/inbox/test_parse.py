@@ -134,6 +134,37 @@ def test_building_names_cities_any_way(line, cities):
     assert parse_command(line, s, seat, GERMANY).body == {"type": "build", "cities": cities}
 
 
+@pytest.mark.parametrize(
+    ("line", "action"),
+    [
+        ("Bid 15.", {"type": "bid", "amount": 15}),
+        ("Bid: 15", {"type": "bid", "amount": 15}),
+        ("入札15", {"type": "bid", "amount": 15}),
+        ("入札：１５", {"type": "bid", "amount": 15}),
+        ("bid15", {"type": "bid", "amount": 15}),
+        ("選択3", {"type": "choose_plant", "plant": 3, "bid": 3}),
+        ("建設エッセン", {"type": "build", "cities": ["essen"]}),
+        ("build Frankfurt Main, essen.", {"type": "build", "cities": ["frankfurt-m", "essen"]}),
+        ("build Frankfurt (Oder)", {"type": "build", "cities": ["frankfurt-o"]}),
+        ("power none", {"type": "power", "plants": []}),
+    ],
+)
+def test_sentence_punctuation_and_a_verb_without_a_space_are_forgiven(line, action):
+    s, seat = _round1()
+    assert parse_command(line, s, seat, GERMANY).body == action
+
+
+def test_a_pass_ending_a_sentence_is_a_pass():
+    s, seat = _round1()
+    s = powergrid.apply(s, seat, {"type": "choose_plant", "plant": 3, "bid": 3})
+    nxt = powergrid.to_act(s)[0]
+    for line in ("Pass.", "pass!", "パス。"):
+        assert parse_command(line, s, nxt, GERMANY).body == {"type": "pass_bid"}
+    with pytest.raises(ParseError) as exc:
+        parse_command("passed", s, nxt, GERMANY)  # not a verb glued to a number
+    assert exc.value.code == "unknown_command"
+
+
 def test_power_discard_and_plans():
     s, seat = _round1()
     assert parse_command("power", s, seat, GERMANY).body == {"type": "power"}

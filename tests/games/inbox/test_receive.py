@@ -229,6 +229,23 @@ def test_a_plan_by_email(new_game):
     assert not Plan.objects.filter(seat=other).exists()
 
 
+def test_the_answer_to_a_plan_says_which_order_was_saved(new_game):
+    from games.inbox.receive import mail_receive
+    from games.models import Notification
+    from games.notifications.emails import email_build
+
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
+    order = f"max {s.market[2]} 30"
+    got = mail_receive(_reply(mail.extra_headers["Reply-To"], p.user.email, order), via="pipe")
+    assert got.status == "applied"
+    answer = email_build(Notification.objects.get(game_id=gid, kind="reply"))
+    assert f"Your standing order was saved in game #{gid}" in answer.body
+    assert f"“{order}”" in answer.body
+    assert "read and made" not in answer.body  # no move was made
+    assert answer.subject.startswith("[Power Grid] Standing order saved")
+    assert f"“{order}”" in answer.alternatives[0][0]
+
+
 def test_the_pipe_command_reads_standard_input(new_game, monkeypatch, capsys):
     from django.core.management import call_command
 
@@ -240,6 +257,31 @@ def test_the_pipe_command_reads_standard_input(new_game, monkeypatch, capsys):
     call_command("receive_mail", "--recipient", mail.extra_headers["Reply-To"])
     assert "applied" in capsys.readouterr().out
     assert Move.objects.get(game_id=gid).source == "email"
+
+
+def test_the_pipe_command_asks_the_mta_to_retry_or_refuses_a_huge_message(monkeypatch):
+    from django.core.management import call_command
+    from django.db import OperationalError
+
+    from games.management.commands import receive_mail
+    from games.models import InboundMail
+
+    def down(*args, **kwargs):
+        raise OperationalError("the database is down")
+
+    raw = b"From: a@example.com\r\nTo: turn+x@reply.localhost\r\n\r\npass\r\n"
+    monkeypatch.setattr(receive_mail, "mail_receive", down)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    with pytest.raises(SystemExit) as exc:
+        call_command("receive_mail")
+    assert exc.value.code == 75  # EX_TEMPFAIL: the MTA keeps the message and tries again
+    monkeypatch.undo()
+    monkeypatch.setattr(receive_mail, "MAX_BYTES", 10)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    with pytest.raises(SystemExit) as exc:
+        call_command("receive_mail")
+    assert exc.value.code == 65  # EX_DATAERR, and nothing read into the log
+    assert not InboundMail.objects.exists()
 
 
 def test_the_mailgun_webhook_checks_its_signature(new_game, client, settings):

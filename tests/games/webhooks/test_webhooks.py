@@ -156,6 +156,27 @@ def test_a_crashed_claim_is_taken_over_after_the_lease(new_game, receiver, setti
     assert _send_all()["sent"] == WebhookDelivery.objects.count()
 
 
+def test_the_end_of_a_game_is_posted_once_and_says_no_result(new_game, receiver):
+    from apihelpers import play_to_end
+
+    from games.webhooks.services import webhook_create
+
+    gid, ps = new_game(players=2)
+    webhook_create(owner=ps[0].user, url=receiver.url, events=["game_over"], game_id=gid)
+    webhook_create(owner=ps[1].user, url=receiver.url, format="slack", events=["game_over"])
+    play_to_end(gid, ps)
+    _send_all()
+    assert len(receiver.posts) == 2
+    generic = next(p.json() for p in receiver.posts if "event" in p.json())
+    assert generic["event"] == "game_over"
+    assert generic["game"]["id"] == gid
+    slack = next(p.json() for p in receiver.posts if "text" in p.json())
+    assert f"#{gid} is over" in slack["text"]
+    for p in receiver.posts:
+        assert "money" not in p.body.decode()
+        assert "result" not in p.body.decode()
+
+
 @pytest.mark.parametrize(
     "url",
     [
