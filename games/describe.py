@@ -61,6 +61,13 @@ def resource_count(r: str, n: int) -> str:
     return names.get(r, f"%(n)d {r}") % {"n": n}
 
 
+def fuel_label(amounts: dict[str, int]) -> str:
+    """The one-tap choice that buys what one's plants lack ("Buy the fuel your plants lack: 3
+    coal and 2 oil")."""
+    what = join([resource_count(r, n) for r, n in amounts.items() if n])
+    return _("Buy the fuel your plants lack: %(what)s") % {"what": what}
+
+
 def join(items: list[str]) -> str:
     """ "a, b and c" in the active language."""
     if not items:

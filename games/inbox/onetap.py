@@ -1,5 +1,6 @@
 """One-tap actions in a turn email: a signed link for each obvious choice (pass this auction,
-power with the best choice, buy or build nothing), bound to the game, seat, player and position,
+power with the best choice, buy the fuel one's plants lack to run once, buy or build nothing),
+bound to the game, seat, player and position,
 single use, and void once the turn has moved on. Opening the link shows a confirmation page; only
 its button (a POST) acts: mail scanners follow links, and a GET must never move for anyone.
 
@@ -20,10 +21,13 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from games import engine
 from games.inbox.tokens import BadToken, ReplyToken, make_token, read_token
 from games.models import Game, InboundMail, Move
 from games.services.errors import ServiceError
 from games.services.moves import move_submit
+from powergrid.helpers import refuel
+from powergrid.state import State
 
 _SALT = "powergrid.onetap"
 
@@ -34,6 +38,9 @@ CHOICES: dict[str, dict[str, Any]] = {
     "power": {"type": "power"},
     "buy_nothing": {"type": "buy_resources"},
     "build_nothing": {"type": "build", "cities": []},
+    # The amounts are read from the state when the link is made and again when it is used: the
+    # link is void once the game moves, so both readings are of the same state.
+    "buy_fuel": {"type": "buy_resources"},
 }
 _OFFERED_BY = {
     "pass_bid": "pass_bid",
@@ -62,10 +69,30 @@ def link(*, game: Game, seat: int, user_id: int, choice: str, hours: float) -> s
     return settings.SITE_URL + reverse("onetap", args=[signed])
 
 
-def choices_for(legal: list[dict[str, Any]]) -> list[str]:
-    """The one-tap choices ``legal`` allows now, in the order offered."""
+def choices_for(legal: list[dict[str, Any]], fuel: dict[str, int] | None = None) -> list[str]:
+    """The one-tap choices ``legal`` allows now, in the order offered; ``buy_fuel`` first when
+    ``fuel`` (``powergrid.helpers.refuel``) suggests a purchase."""
     kinds = {str(e.get("type")) for e in legal}
-    return [choice for kind, choice in _OFFERED_BY.items() if kind in kinds]
+    offered = [choice for kind, choice in _OFFERED_BY.items() if kind in kinds]
+    return ["buy_fuel", *offered] if fuel and "buy_resources" in kinds else offered
+
+
+def action_for(choice: str, state: State, seat: int) -> dict[str, Any]:
+    """The move a choice makes in ``state`` (``LinkInvalid("moved_on")`` if a fuel purchase no
+    longer applies)."""
+    action = dict(CHOICES[choice])
+    if choice == "buy_fuel":
+        amounts = refuel(state, seat)
+        if not amounts:
+            raise LinkInvalid("moved_on")
+        action.update(amounts)
+    return action
+
+
+def game_state(game: Game) -> State:
+    return engine.state_load(
+        game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+    )
 
 
 @dataclass(frozen=True)
@@ -106,14 +133,15 @@ def check(tap: Tap, user: Any) -> Game:
 
 def tap_apply(tap: Tap, user: Any) -> int:
     """Make the link's move (once): the new seq. ``LinkInvalid`` or the move service's errors."""
-    check(tap, user)
+    game = check(tap, user)
+    action = action_for(tap.choice, game_state(game), tap.token.seat)
     owner = get_user_model().objects.get(pk=tap.token.user_id)
     try:
         with transaction.atomic():
             result = move_submit(
                 game_id=tap.token.game_id,
                 user=owner,
-                action=dict(CHOICES[tap.choice]),
+                action=action,
                 expected_seq=tap.token.seq,
                 source=Move.Source.EMAIL,
             )

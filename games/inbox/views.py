@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games import describe
 from games.inbox import onetap
 from games.inbox.receive import mail_receive
 from games.notifications.emails import map_name
@@ -75,7 +76,9 @@ def dev_reply(request: HttpRequest, key: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("dev_mailbox"))
 
 
-def _choice_label(choice: str) -> str:
+def _choice_label(choice: str, action: dict[str, Any]) -> str:
+    if choice == "buy_fuel":
+        return describe.fuel_label({r: n for r, n in action.items() if r != "type"})
     return {
         "pass_bid": _("Pass: leave this auction"),
         "pass_auction": _("Pass: buy no plant this round"),
@@ -105,9 +108,14 @@ def onetap_view(request: HttpRequest, signed: str) -> HttpResponse:
         status = 403 if exc.code == "wrong_user" else 410
         failed = {"error": _link_error(exc.code), "code": exc.code}
         return render(request, "games/onetap.html", failed, status=status)
+    try:
+        action = onetap.action_for(tap.choice, onetap.game_state(game), tap.token.seat)
+    except onetap.LinkInvalid as exc:
+        failed = {"error": _link_error(exc.code), "code": exc.code}
+        return render(request, "games/onetap.html", failed, status=410)
     ctx: dict[str, Any] = {
         "game": game,
-        "label": _choice_label(tap.choice),
+        "label": _choice_label(tap.choice, action),
         "map_name": map_name(game.map),
     }
     if request.method == "GET":

@@ -35,6 +35,7 @@ from games.inbox.tokens import reply_address
 from games.models import ChatMessage, ChatMute, Game, Move, Notification, Seat
 from games.services.errors import ServiceError
 from games.web.errors import error_text
+from powergrid.helpers import refuel
 from powergrid.maps import name_in
 
 from . import links
@@ -325,7 +326,11 @@ def _chat_since(
 def _taps(game: Game, seat: Seat, legal: list[dict[str, Any]]) -> list[dict[str, str]]:
     """One-tap links for the obvious choices now (each opens a confirmation page)."""
     hours = max(24.0, float(game.options.get("turn_hours", 24)) * 2)
+    fuel = None
+    if any(e.get("type") == "buy_resources" for e in legal):
+        fuel = refuel(onetap.game_state(game), seat.seat)
     labels = {
+        "buy_fuel": describe.fuel_label(fuel or {}),
         "pass_bid": _("Pass this auction"),
         "pass_auction": _("Pass: no plant this round"),
         "power": _("Power with the best choice"),
@@ -339,7 +344,7 @@ def _taps(game: Game, seat: Seat, legal: list[dict[str, Any]]) -> list[dict[str,
                 game=game, seat=seat.seat, user_id=seat.user_id, choice=c, hours=hours
             ),
         }
-        for c in onetap.choices_for(legal)
+        for c in onetap.choices_for(legal, fuel)
     ]
 
 

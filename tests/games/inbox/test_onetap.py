@@ -106,3 +106,41 @@ def test_an_expired_link_is_refused(new_game, client):
     r = client.post(urlsplit(url).path)
     assert r.status_code == 410
     assert b'data-code="expired"' in r.content
+
+
+def test_the_fuel_the_plants_lack_is_one_tap_away(new_game, client):
+    """In phase 3 the turn email offers to buy what the player's plants lack to run once (the
+    engine's ``refuel``); the confirmation names the tokens and the POST buys exactly those."""
+    from apihelpers import play_default
+
+    import powergrid
+    from games.models import Game, Move
+    from powergrid.helpers import refuel
+    from powergrid.state import RESOURCES
+
+    gid, ps = new_game(players=3)
+    while Game.objects.get(pk=gid).state_json and _phase(gid) != RESOURCES:
+        play_default(gid, ps)  # round 1's auction: everyone buys a plant
+    game = Game.objects.get(pk=gid)
+    seat = game.to_act[0]
+    state = powergrid.from_json(game.state_json)
+    amounts = refuel(state, seat)
+    assert amounts  # a fresh plant holds no fuel, and the money is there
+    player = next(p for p in ps if p.user.pk == game.seats.get(seat=seat).user_id)
+    mail = _links(gid, player)
+    line = next(x for x in mail.body.splitlines() if "Buy the fuel your plants lack" in x)
+    url = "/" + line.split("://", 1)[1].split("/", 1)[1].strip()
+    page = client.get(url)
+    assert page.status_code == 200
+    for r, n in amounts.items():
+        assert f"{n} {r}" in page.content.decode()
+    assert client.post(url).status_code == 200
+    move = Move.objects.get(game_id=gid, seq=game.seq + 1)
+    assert (move.seat, move.action) == (seat, {"type": "buy_resources", **amounts})
+
+
+def _phase(gid: int) -> str:
+    import powergrid
+    from games.models import Game
+
+    return powergrid.from_json(Game.objects.get(pk=gid).state_json).phase
