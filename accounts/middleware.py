@@ -3,11 +3,12 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
-from accounts.zones import zone_named
+from accounts.zones import browser_zone, zone_named
 
 
 class UserLanguageMiddleware:
-    """A signed-in user's profile language and timezone win over the browser's on every page.
+    """A signed-in user's profile language and timezone win over the browser's on every page; a
+    visitor's pages are in the zone their browser names (``accounts.zones.browser_zone``).
 
     The API is left alone: it speaks UTC timestamps and English messages, which is what a client
     author expects; the user's preferences are available from ``GET /api/v1/me/``.
@@ -28,6 +29,11 @@ class UserLanguageMiddleware:
                 request.LANGUAGE_CODE = profile.language
             if profile is not None and profile.timezone:
                 timezone.activate(zone_named(profile.timezone))  # unknown names read as UTC
+                activated_tz = True
+        elif user is not None:  # a visitor's page: the browser's zone (static/js/zone.js)
+            zone = browser_zone(request)
+            if zone is not None:
+                timezone.activate(zone)
                 activated_tz = True
         try:
             return self.get_response(request)

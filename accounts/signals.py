@@ -10,6 +10,7 @@ from django.utils import translation
 from knox.models import AuthToken
 
 from .models import Profile
+from .zones import browser_zone
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
@@ -30,6 +31,19 @@ def profile_language_from_signup(
         Profile.objects.filter(user=user).update(language=lang)
         if hasattr(user, "profile"):
             user.profile.language = lang
+
+
+@receiver(user_signed_up)
+def profile_timezone_from_signup(
+    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
+) -> None:
+    """The profile's time zone starts as the one the browser named (static/js/zone.js), so a new
+    player's deadlines are on their own clock from the first email on; UTC without it."""
+    zone = browser_zone(request) if request is not None else None
+    if zone is not None:
+        Profile.objects.filter(user=user).update(timezone=zone.key)
+        if hasattr(user, "profile"):
+            user.profile.timezone = zone.key
 
 
 @receiver(password_changed)

@@ -25,6 +25,7 @@ from accounts.vacation import (
 
 from .forms import ProfileForm, VacationStartForm
 from .models import Profile
+from .tokens import TokenLimitReached, token_create
 
 
 def _vacation_error_text(code: str, days_left: int) -> str:
@@ -164,6 +165,18 @@ def tokens(request: HttpRequest) -> HttpResponse:
             AuthToken.objects.filter(user=request.user, digest=request.POST["revoke"]).delete()
             messages.success(request, _("The token was revoked."))
             return redirect("api_tokens")
-        _instance, new_token = AuthToken.objects.create(user=request.user, expiry=None)
+        try:
+            _instance, new_token = token_create(request.user)
+        except TokenLimitReached as exc:
+            messages.error(
+                request,
+                ngettext(
+                    "An account holds at most %(limit)d API token: revoke one to create another.",
+                    "An account holds at most %(limit)d API tokens: revoke one to create another.",
+                    exc.limit,
+                )
+                % {"limit": exc.limit},
+            )
+            return redirect("api_tokens")
     user_tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
     return render(request, "accounts/tokens.html", {"tokens": user_tokens, "new_token": new_token})

@@ -1,16 +1,21 @@
 """A user's time zone: the one place that turns a stored name into a zone.
 
 Times are stored in UTC and shown (pages, emails, deadlines' weekends) in the reader's zone: the
-profile's, else UTC. A name stored before it was validated, or removed from the system's zone
-database since, must not break a page or an email: it reads as UTC.
+profile's, else (a visitor's page) the browser's, which static/js/zone.js keeps in a cookie, else
+UTC. A name stored before it was validated, or removed from the system's zone database since,
+must not break a page or an email: it reads as UTC.
 """
 
 from __future__ import annotations
 
+import functools
 import zoneinfo
 from typing import Any
+from urllib.parse import unquote
 
 UTC = zoneinfo.ZoneInfo("UTC")
+#: The cookie in which the browser's script names its zone (an IANA name, e.g. Asia/Tokyo).
+BROWSER_ZONE_COOKIE = "tz"
 
 
 def zone_named(name: str | zoneinfo.ZoneInfo | None) -> zoneinfo.ZoneInfo:
@@ -34,3 +39,29 @@ def user_zone(user: Any) -> zoneinfo.ZoneInfo:
     if user is None or not getattr(user, "is_authenticated", False):
         return UTC
     return zone_named(getattr(getattr(user, "profile", None), "timezone", None))
+
+
+@functools.cache
+def _known_zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def browser_zone(request: Any) -> zoneinfo.ZoneInfo | None:
+    """The zone the visitor's browser named in its cookie, if it is a zone this system knows."""
+    name = unquote(getattr(request, "COOKIES", {}).get(BROWSER_ZONE_COOKIE, ""))[:64]
+    return zoneinfo.ZoneInfo(name) if name in _known_zones() else None
+
+
+def request_zone(request: Any) -> zoneinfo.ZoneInfo:
+    """The zone a page is shown in: a signed-in user's profile zone, else the browser's, else UTC.
+
+    >>> from types import SimpleNamespace as R
+    >>> request_zone(R(user=None, COOKIES={"tz": "Asia/Tokyo"})).key
+    'Asia/Tokyo'
+    >>> request_zone(R(user=None, COOKIES={"tz": "../../etc/passwd"})).key
+    'UTC'
+    """
+    user = getattr(request, "user", None)
+    if user is not None and getattr(user, "is_authenticated", False):
+        return user_zone(user)
+    return browser_zone(request) or UTC

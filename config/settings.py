@@ -157,15 +157,21 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 # Account emails in the recipient's profile language, with the game emails' subject prefix.
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 
-# allauth: log in by username or email; verification mails are sent but not required to play
-# (set ACCOUNT_EMAIL_VERIFICATION=mandatory in production to require them).
+# allauth: log in by username or email. With DEBUG, verification mails are sent but not required
+# to play; in production (DEBUG off) an address must be confirmed, which is what lets sign-up
+# answer alike for a registered and a new address (allauth's enumeration prevention: the holder
+# of a registered address gets an email, the page says "confirmation sent" either way).
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="optional")
+ACCOUNT_EMAIL_VERIFICATION = env.str(
+    "ACCOUNT_EMAIL_VERIFICATION", default="optional" if DEBUG else "mandatory"
+)
+ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
-# Changing the email address or the password asks for the password again unless the user signed
-# in within the last few minutes (allauth); so does creating or revoking an API token.
+# Adding or changing an email address, and creating or revoking an API token, ask for the
+# password again unless it was given on the re-authentication page in the last few minutes
+# (allauth; a session from an email link never was); the password change form asks for the old one.
 ACCOUNT_REAUTHENTICATION_REQUIRED = True
 # Tell the user by email when their email address or password changes (the old address too).
 ACCOUNT_EMAIL_NOTIFICATIONS = True

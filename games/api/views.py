@@ -13,13 +13,20 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from knox.models import AuthToken
 from rest_framework import permissions, status
 from rest_framework.authentication import BaseAuthentication
-from rest_framework.exceptions import AuthenticationFailed, NotFound, Throttled, ValidationError
+from rest_framework.exceptions import (
+    AuthenticationFailed,
+    NotFound,
+    PermissionDenied,
+    Throttled,
+    ValidationError,
+)
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Profile
+from accounts.tokens import TokenLimitReached, token_create
 from games import engine, selectors, services
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
@@ -101,7 +108,8 @@ class TokenView(APIView):
             401: E401,
             403: _err(
                 "permission_denied: the client's address is unknown (failed logins are "
-                "counted per address)."
+                "counted per address), or the account holds the most API tokens allowed "
+                "(20): revoke one first."
             ),
             429: E429,
         },
@@ -125,7 +133,10 @@ class TokenView(APIView):
             ) from None
         if user is None or not user.is_active:
             raise AuthenticationFailed("Wrong username or password.")
-        instance, token = AuthToken.objects.create(user=user, expiry=None)
+        try:
+            instance, token = token_create(user)
+        except TokenLimitReached as exc:
+            raise PermissionDenied(str(exc)) from None
         return Response({"token": token, "expiry": instance.expiry})
 
     @extend_schema(

@@ -22,7 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.zones import user_zone
+from accounts.zones import request_zone
 from games import describe, engine, log, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
@@ -38,11 +38,12 @@ LOG_TAIL = 40
 
 
 def with_user_timezone(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Render dates in the signed-in user's time zone (their profile's), else UTC."""
+    """Render dates in the signed-in user's time zone (their profile's), else the browser's,
+    else UTC (``accounts.zones.request_zone``)."""
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        timezone.activate(user_zone(request.user))
+        timezone.activate(request_zone(request))
         try:
             return view(request, *args, **kwargs)
         finally:
@@ -289,7 +290,32 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         ctx["build_selected"] = [c for c in request.GET.getlist("cities") if c]
     if "calc" in request.GET:
         ctx["calc_query"] = request.GET
+    refused = request.session.pop(REFUSED_KEY, None)
+    if isinstance(refused, dict) and refused.get("game") == game.pk:
+        ctx.update(error=refused.get("error"), posted=refused.get("posted") or {})
     return _render_game(request, game, **ctx)
+
+
+#: The session key of a refused move, shown once by the game page it redirects to.
+REFUSED_KEY = "games.refused_move"
+#: What of a refused form is kept to fill it again (the rest is the form's own bookkeeping).
+_NOT_KEPT = {"csrfmiddlewaretoken", "form_id", "expected_seq", "preview"}
+
+
+def _refused(request: HttpRequest, game: Game, code: str, text: str) -> HttpResponse:
+    """A refused move: back to the game's own address (not /move/, which a reload or a bookmark
+    cannot open), its move card in view, the error beside the form, the form as it was sent."""
+    posted = {
+        k[:40]: [v[:64] for v in vals[:60]]
+        for k, vals in list(request.POST.lists())[:40]
+        if k not in _NOT_KEPT
+    }
+    request.session[REFUSED_KEY] = {
+        "game": game.pk,
+        "error": {"code": code, "text": text},
+        "posted": posted,
+    }
+    return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#move", status=303)
 
 
 def _render_game(
@@ -302,6 +328,7 @@ def _render_game(
     calc_query: Any = None,
     history_seq: int | None = None,
     invite_code: str = "",
+    posted: dict[str, list[str]] | None = None,
 ) -> HttpResponse:
     lang = _lang()
     user = request.user
@@ -359,6 +386,10 @@ def _render_game(
     you = next((p for p in state["players"] if p["seat"] == viewer), None)
     money = you["money"] if you else None
     build = legal.get("build")
+    # A refused form comes back as it was sent (only to the form of the same move type).
+    kept = posted if posted and (posted.get("action") or [""])[0] in legal else {}
+    if "cities" in kept:
+        build_selected = kept["cities"]
     selected = [c for c in (build_selected or []) if build and c in build["cities"]]
     if history_seq is None:
         ctx["forecast"] = _forecast_line(game, ctx["names"])
@@ -431,6 +462,14 @@ def _render_game(
             if p["number"] in by_number
         ]
         ctx["choose_max"] = entry["max_bid"]
+        plant = _one(kept, "plant")
+        for c in ctx["choose"]:
+            c["checked"] = str(c["id"]) == plant
+        if ctx["choose"] and not any(c["checked"] for c in ctx["choose"]):
+            ctx["choose"][0]["checked"] = True
+        first = next((c for c in ctx["choose"] if c["checked"]), None)
+        ctx["choose_bid"] = _one(kept, "bid") or (first["min_bid"] if first else "")
+    ctx["kept_amount"] = _one(kept, "amount")
     if "discard_plant" in legal and you:
         ctx["discard"] = [
             present.plant_card(p, stored=True)
@@ -438,6 +477,12 @@ def _render_game(
             if p.get("id", p.get("number")) in legal["discard_plant"]["plants"]
         ]
         ctx["holds_tokens"] = any((you.get("resources") or {}).values())
+        plant = _one(kept, "plant")
+        for c in ctx["discard"]:
+            c["checked"] = str(c["id"]) == plant
+        if ctx["discard"] and not any(c["checked"] for c in ctx["discard"]):
+            ctx["discard"][0]["checked"] = True
+        ctx["drops"] = [(r, _one(kept, f"drop_{r}") or "0") for r in RESOURCES]
     if "buy_resources" in legal:
         entry = legal["buy_resources"]
         ctx["buy"] = [
@@ -447,6 +492,7 @@ def _render_game(
                 "max": entry["max"].get(r, 0),
                 "prices": entry["prices"].get(r, []),
                 "prices_text": ", ".join(str(x) for x in entry["prices"].get(r, [])),
+                "value": _one(kept, r) or "0",
             }
             for r in RESOURCES
         ]
@@ -486,6 +532,10 @@ def _render_game(
             for p in you["plants"]
             if "number" in p
         ]
+        if kept:  # the plants the player ticked, not the preselection
+            for c in ctx["power"]:
+                c["checked"] = str(c["id"]) in kept.get("plants", [])
+                c["hybrid_coal"] = _one(kept, f"hybrid_{c['id']}_coal") or c["hybrid_coal"]
         ctx["power_best"] = best
         ctx["power_income"] = income(best["cities"])
     # The move log (the newest last) and links to the board after each move.
@@ -504,6 +554,11 @@ def _render_game(
     ctx["log_more"] = len(entries) > len(tail)
     ctx["calc"] = _calculator(state, money, calc_query)
     return render(request, "games/game.html", ctx, status=status)
+
+
+def _one(kept: dict[str, list[str]], name: str) -> str:
+    """The value a refused form sent for ``name`` ("" when none)."""
+    return (kept.get(name) or [""])[0]
 
 
 def _chat(game: Game, user: Any) -> dict[str, Any] | None:
@@ -603,7 +658,7 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
         expected_seq = -1
     if form_id and _already_applied(game, request.user, form_id):
         messages.info(request, _("That move was already recorded."))
-        return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#move")
+        return HttpResponseRedirect(reverse("game", args=[game.pk]))
     try:
         action = action_from_post(request.POST)
         services.move_submit(
@@ -615,29 +670,18 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
             idempotency_key=form_id,
         )
     except FormProblem as exc:
-        return _render_game(
-            request, _fresh(game), error={"code": exc.code, "text": exc.message}, status=400
-        )
+        return _refused(request, game, exc.code, exc.message)
     except services.StaleState as exc:
-        game = _fresh(game)
-        if form_id and _already_applied(game, request.user, form_id):
+        if form_id and _already_applied(_fresh(game), request.user, form_id):
             messages.info(request, _("That move was already recorded."))
-            return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#move")
-        return _render_game(
-            request,
-            game,
-            error={"code": exc.code, "text": error_text(exc.code, exc.message)},
-            status=409,
-        )
+            return HttpResponseRedirect(reverse("game", args=[game.pk]))
+        return _refused(request, game, exc.code, error_text(exc.code, exc.message))
     except services.ServiceError as exc:
-        return _render_game(
-            request,
-            _fresh(game),
-            error={"code": exc.code, "text": error_text(exc.code, exc.message)},
-            status=exc.status if exc.status < 500 else 400,
-        )
+        return _refused(request, game, exc.code, error_text(exc.code, exc.message))
+    # No fragment: the page opens at its top, where the message is (a jump to the board or the
+    # form would scroll it out of view).
     messages.success(request, _("Your move was recorded."))
-    return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#top")
+    return HttpResponseRedirect(reverse("game", args=[game.pk]))
 
 
 def _fresh(game: Game) -> Game:

@@ -42,3 +42,40 @@ def test_an_unknown_api_url_is_json_404():
     r = Client().get("/api/v1/nothing-here/")
     assert r.status_code == 404
     assert r.json()["error"]["code"] == "not_found"
+
+
+def test_a_request_django_refuses_under_api_is_json_400():
+    """A bad Host header is refused by Django before any view: still the JSON body under /api/."""
+    r = Client().get("/api/v1/maps/", HTTP_HOST="evil.example")
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "bad_request"
+    page = Client().get("/accounts/login/", HTTP_HOST="evil.example")
+    assert page.status_code == 400
+    assert page["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize(
+    ("handler", "status", "code"),
+    [("handler403", 403, "permission_denied"), ("handler500", 500, "server_error")],
+)
+def test_the_403_and_500_handlers_answer_json_under_api_and_a_page_elsewhere(handler, status, code):
+    from django.test import RequestFactory
+
+    from games.api import errors
+
+    view = getattr(errors, handler)
+    args = () if handler == "handler500" else (None,)
+    r = view(RequestFactory().get("/api/v1/games/"), *args)
+    assert r.status_code == status
+    assert json.loads(r.content)["error"]["code"] == code
+    page = view(RequestFactory().get("/games/"), *args)
+    assert page.status_code == status
+    assert page["Content-Type"].startswith("text/html")
+    assert b"<html" in page.content
+
+
+def test_the_handlers_are_installed():
+    from config import urls
+
+    for n in (400, 403, 404, 500):
+        assert getattr(urls, f"handler{n}") == f"games.api.errors.handler{n}"

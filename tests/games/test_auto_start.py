@@ -75,3 +75,33 @@ def test_a_full_game_that_does_not_start_by_itself_emails_its_creator_once(make_
     assert "is full" in mail.subject
     services.game_start(game_id=game.pk, user=a.user)
     assert email_build(Notification.objects.get(pk=n.pk)) is None  # started: nothing to say
+
+
+def test_the_started_email_says_who_moves_first(make_player):
+    """The player who moves first reads "You move first." with what they can do; the others
+    read whom the game waits for, by name."""
+    from django.core import mail
+
+    from games.models import Seat
+    from games.notifications import sending
+    from games.selectors import seat_name
+
+    a, b, c = make_player(), make_player(), make_player()
+    gid = a.post("/api/v1/games/", {"map": "germany", "max_players": 3}).json()["id"]
+    b.post(f"/api/v1/games/{gid}/join/")
+    c.post(f"/api/v1/games/{gid}/join/")
+    game = Game.objects.get(pk=gid)
+    first = Seat.objects.select_related("user__profile").get(game=game, seat=game.to_act[0])
+    ids = Notification.objects.filter(kind=Notification.Kind.GAME_STARTED).values_list(
+        "id", flat=True
+    )
+    assert sending.notifications_send(ids=list(ids)) == {"sent": 3}
+    by_to = {m.to[0]: m for m in mail.outbox}
+    assert len(by_to) == 3
+    mine = by_to.pop(first.user.email)
+    assert "has started: your turn" in mine.subject
+    assert "You move first." in mine.body
+    assert "What you can do:" in mine.body
+    for other in by_to.values():
+        assert "You move first." not in other.body
+        assert f"Waiting for: {seat_name(first)}." in other.body

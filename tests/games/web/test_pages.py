@@ -143,8 +143,9 @@ def test_stale_form_shows_message_and_current_state(started_game, client_for):
     opener = actor(game, users)
     c = client_for(opener)
     r = post_move(c, game, {"action": "choose_plant", "plant": "3", "bid": "3"}, seq=5)
-    assert r.status_code == 409
-    html = r.content.decode()
+    assert r.status_code == 303
+    assert r["Location"] == f"/games/{game.pk}/#move"
+    html = c.get(r["Location"]).content.decode()
     assert 'role="alert"' in html
     assert "Someone moved before you" in html
     assert 'data-city="essen"' in html
@@ -155,18 +156,18 @@ def test_stale_form_shows_message_and_current_state(started_game, client_for):
 def test_illegal_move_shows_engine_message(started_game, client_for):
     game, users = started_game(3)
     c = client_for(actor(game, users))
-    r = post_move(c, game, {"action": "choose_plant", "plant": "5", "bid": "2"})
-    assert r.status_code == 400
+    r = post_move(c, game, {"action": "choose_plant", "plant": "5", "bid": "2"}, follow=True)
     html = r.content.decode()
     assert 'data-code="bid_too_low"' in html
     assert fresh(game).seq == 0
     # garbage in a number field: a message, not a 500
-    r = post_move(c, game, {"action": "choose_plant", "plant": "5", "bid": "lots"})
-    assert r.status_code == 400
+    r = post_move(c, game, {"action": "choose_plant", "plant": "5", "bid": "lots"}, follow=True)
+    assert 'data-code="invalid_field"' in r.content.decode()
     # not your turn
     other = next(u for u in users if u != actor(game, users))
-    r = post_move(client_for(other), game, {"action": "choose_plant", "plant": "5", "bid": "5"})
-    assert r.status_code == 400
+    r = post_move(
+        client_for(other), game, {"action": "choose_plant", "plant": "5", "bid": "5"}, follow=True
+    )
     assert 'data-code="not_your_turn"' in r.content.decode()
 
 
@@ -261,8 +262,7 @@ def test_resources_form(started_game, client_for):
     assert r.status_code == 302
     # buying more than fits: the engine's message
     u2 = actor(game, users)
-    r = post_move(client_for(u2), game, {"action": "buy_resources", "uranium": "9"})
-    assert r.status_code == 400
+    r = post_move(client_for(u2), game, {"action": "buy_resources", "uranium": "9"}, follow=True)
     assert 'role="alert"' in r.content.decode()
 
 
@@ -356,6 +356,10 @@ def test_calculator_without_js(started_game, client_for):
     assert "<output data-res>5</output>" in html
     assert "<output data-total>37</output>" in html
     assert "<output data-left>13</output>" in html
+    # Every field is labelled; the cities field, an amount of Elektro, comes with an example.
+    assert '<label for="calc-cities">' in html
+    assert 'aria-describedby="calc-cities-hint"' in html
+    assert 'id="calc-cities-hint">Example: ' in html
 
 
 def test_reference_tables(started_game, client_for):

@@ -29,10 +29,13 @@ def play(game: Game, user: Any, action: dict[str, Any]) -> None:
     services.move_submit(game_id=g.pk, user=user, action=action, expected_seq=g.seq, source="api")
 
 
-def post_move(client: Any, game: Game, data: dict[str, Any], *, seq: int | None = None) -> Any:
+def post_move(
+    client: Any, game: Game, data: dict[str, Any], *, seq: int | None = None, follow: bool = False
+) -> Any:
+    """POST a move form. ``follow``: on to the page it leads to (a refusal is shown there)."""
     g = fresh(game)
     body = {"expected_seq": g.seq if seq is None else seq, **data}
-    return client.post(f"/games/{g.pk}/move/", body)
+    return client.post(f"/games/{g.pk}/move/", body, follow=follow)
 
 
 def advance(game: Game, users: list[Any], until: str, *, max_moves: int = 400) -> Game:

@@ -1,0 +1,190 @@
+"""What a session got from an email link (or a shared computer) cannot take the account over:
+adding or changing an email address asks for the password again, the old address is told of a
+change, and a new password (changed or reset) ends every other session and API token. Sign-up
+answers the same whether or not an address is registered (production verifies addresses)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.test import Client, override_settings
+from knox.models import AuthToken
+from knox.settings import knox_settings
+from rest_framework.test import APIClient
+
+from games.notifications import links
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a-long-password-1"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def user():
+    u = get_user_model().objects.create_user(
+        username="owner", email="owner@example.com", password=PASSWORD
+    )
+    EmailAddress.objects.create(user=u, email=u.email, primary=True, verified=True)  # signed up
+    return u
+
+
+def _login_by_link(user) -> Client:
+    url = links.game_link(user=user, game_id=1).split("://", 1)[1]
+    url = url[url.index("/") :]
+    c = Client()
+    assert c.post(url).status_code == 302  # the page's button logs in, once
+    assert int(c.session["_auth_user_id"]) == user.pk
+    return c
+
+
+def test_a_link_session_cannot_add_an_email_address_without_the_password(user):
+    c = _login_by_link(user)
+    r = c.post("/accounts/email/", {"action_add": "", "email": "attacker@evil.example"})
+    assert r.status_code == 302
+    assert "/reauthenticate/" in r["Location"]
+    assert not user.emailaddress_set.filter(email="attacker@evil.example").exists()
+    # A wrong password does not get through either.
+    c.post("/accounts/reauthenticate/", {"password": "not-it"})
+    r = c.post("/accounts/email/", {"action_add": "", "email": "attacker@evil.example"})
+    assert "/reauthenticate/" in r["Location"]
+
+
+def test_a_link_session_cannot_change_the_password_without_the_old_one(user):
+    c = _login_by_link(user)
+    assert 'name="oldpassword"' in c.get("/accounts/password/change/").content.decode()
+    new = "another-long-password-2"
+    c.post(
+        "/accounts/password/change/", {"oldpassword": "guess", "password1": new, "password2": new}
+    )
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)
+
+
+def test_the_old_address_is_told_when_the_email_changes(user):
+    c = Client()
+    c.post("/accounts/login/", {"login": "owner", "password": PASSWORD})
+    c.post("/accounts/reauthenticate/", {"password": PASSWORD})
+    c.post("/accounts/email/", {"action_add": "", "email": "new@example.com"})
+    address = user.emailaddress_set.get(email="new@example.com")
+    address.verified = True
+    address.save()
+    mail.outbox.clear()
+    r = c.post("/accounts/email/", {"action_primary": "", "email": "new@example.com"})
+    assert r.status_code == 302
+    user.refresh_from_db()
+    assert user.email == "new@example.com"
+    (told,) = [m for m in mail.outbox if "owner@example.com" in m.to]
+    assert "new@example.com" in told.body
+
+
+def test_a_password_reset_ends_other_sessions_and_api_tokens(user):
+    _instance, token = AuthToken.objects.create(user=user, expiry=None)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api.get("/api/v1/me/").status_code == 200
+    elsewhere = Client()
+    elsewhere.post("/accounts/login/", {"login": "owner", "password": PASSWORD})
+    assert elsewhere.get("/accounts/profile/").status_code == 200
+    mail.outbox.clear()
+    Client().post("/accounts/password/reset/", {"email": "owner@example.com"})
+    (link,) = re.findall(r"https?://\S+/password/reset/key/\S+", mail.outbox[0].body)
+    c = Client()
+    r = c.get(link[link.index("/accounts/") :], follow=True)
+    new = "another-long-password-2"
+    r = c.post(r.redirect_chain[-1][0], {"password1": new, "password2": new})
+    assert r.status_code == 302, r.content[:500]
+    assert not AuthToken.objects.filter(user=user).exists()
+    assert api.get("/api/v1/me/").status_code == 401
+    assert elsewhere.get("/accounts/profile/").status_code == 302  # logged out
+
+
+def test_a_password_change_ends_other_sessions_but_not_this_one(user):
+    here, elsewhere = Client(), Client()
+    for c in (here, elsewhere):
+        c.post("/accounts/login/", {"login": "owner", "password": PASSWORD})
+    new = "another-long-password-2"
+    r = here.post(
+        "/accounts/password/change/",
+        {"oldpassword": PASSWORD, "password1": new, "password2": new},
+    )
+    assert r.status_code == 302
+    assert here.get("/accounts/profile/").status_code == 200
+    assert elsewhere.get("/accounts/profile/").status_code == 302
+
+
+def _signup(email: str):
+    return Client().post(
+        "/accounts/signup/",
+        {
+            "username": f"u{abs(hash(email)) % 10**6}",
+            "email": email,
+            "password1": "a-long-password-3",
+            "password2": "a-long-password-3",
+        },
+    )
+
+
+def test_production_confirms_addresses_so_sign_up_can_answer_alike():
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "ACCOUNT_EMAIL_VERIFICATION")}
+    env.update(
+        DEBUG="False",
+        SECRET_KEY="prod-test-" + "k3y" * 20,
+        ALLOWED_HOSTS="pg.example",
+        PYTHONPATH=str(ROOT),
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.ACCOUNT_EMAIL_VERIFICATION, s.ACCOUNT_PREVENT_ENUMERATION)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["mandatory", "True"]
+
+
+@override_settings(ACCOUNT_EMAIL_VERIFICATION="mandatory")
+def test_sign_up_answers_alike_for_a_registered_and_a_new_address(user):
+    taken, fresh = _signup("owner@example.com"), _signup("fresh@example.com")
+    assert taken.status_code == fresh.status_code == 302
+    assert taken["Location"] == fresh["Location"]
+    assert get_user_model().objects.filter(email__iexact="owner@example.com").count() == 1
+    # The holder of the registered address is told by email, not the person signing up.
+    assert any("owner@example.com" in m.to for m in mail.outbox)
+
+
+def test_the_token_login_stops_at_the_per_user_limit(user):
+    limit = knox_settings.TOKEN_LIMIT_PER_USER
+    assert limit
+    for _ in range(limit):
+        AuthToken.objects.create(user=user, expiry=None)
+    api = APIClient()
+    r = api.post("/api/v1/auth/token/", {"username": "owner", "password": PASSWORD}, format="json")
+    assert r.status_code == 403
+    assert r.json()["error"]["code"] == "permission_denied"
+    assert "revoke" in r.json()["error"]["message"]
+    assert AuthToken.objects.filter(user=user).count() == limit
+    AuthToken.objects.filter(user=user).first().delete()
+    r = api.post("/api/v1/auth/token/", {"username": "owner", "password": PASSWORD}, format="json")
+    assert r.status_code == 200
+
+
+def test_the_tokens_page_stops_at_the_limit_too(user):
+    for _ in range(knox_settings.TOKEN_LIMIT_PER_USER):
+        AuthToken.objects.create(user=user, expiry=None)
+    c = Client()
+    c.post("/accounts/login/", {"login": "owner", "password": PASSWORD})
+    c.post("/accounts/reauthenticate/", {"password": PASSWORD})
+    r = c.post("/accounts/tokens/", {"create": "1"}, follow=True)
+    assert "revoke one to create another" in r.content.decode()
+    assert AuthToken.objects.filter(user=user).count() == knox_settings.TOKEN_LIMIT_PER_USER
