@@ -79,8 +79,8 @@ class Profile(models.Model):
     #: bots, moved by the server's worker); empty for a person.
     bot_kind = models.CharField(max_length=16, blank=True, default="")
     #: A bot account of a third party (Lichess's model): a program plays it through the API and
-    #: the event stream. Set once by ``accounts.bots.bot_account_upgrade``, never unset; its games
-    #: are not rated and it is marked as a bot wherever its name is shown.
+    #: the event stream. Set once by ``games.services.bots.bot_account_upgrade``, never unset; its
+    #: games are not rated and it is marked as a bot wherever its name is shown.
     bot_account = models.BooleanField(default=False)
 
     def __str__(self) -> str:

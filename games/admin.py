@@ -1,6 +1,8 @@
 from typing import Any
 
 from django.contrib import admin
+from django.contrib.admin.views.main import ORDER_VAR, ChangeList
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 
 from .models import (
@@ -53,24 +55,44 @@ class ChatReportInline(admin.TabularInline):
     readonly_fields = ["reporter", "created_at"]
 
 
+class ReportedFirst(ChangeList):
+    """The moderators' list of chat messages: the most reported first, then the newest (unless
+    a column header asks for another order)."""
+
+    def get_ordering(self, request: HttpRequest, queryset: QuerySet[Any]) -> list[Any]:
+        if ORDER_VAR in self.params:
+            return super().get_ordering(request, queryset)
+        return ["-n_reports", "-pk"]
+
+
 @admin.register(ChatMessage)
 class ChatMessageAdmin(admin.ModelAdmin):
     """Moderation: reported messages first; hide or show them (never edited by staff)."""
 
-    list_display = ["id", "game", "author", "text", "hidden", "created_at"]
+    list_display = ["id", "game", "author", "text", "reports", "hidden", "created_at"]
     list_filter = ["hidden"]
     search_fields = ["text"]
     readonly_fields = ["game", "author", "text", "created_at", "edited_at"]
     inlines = [ChatReportInline]
     actions = ["hide", "show"]
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ChatMessage]:
+        return super().get_queryset(request).annotate(n_reports=Count("reports"))
+
+    def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
+        return ReportedFirst
+
+    @admin.display(description="reports", ordering="n_reports")
+    def reports(self, obj: Any) -> int:
+        return int(getattr(obj, "n_reports", 0))
+
     @admin.action(description="Hide the selected messages")
     def hide(self, request: HttpRequest, queryset: Any) -> None:
-        queryset.update(hidden=True)
+        queryset.order_by().update(hidden=True)  # not by the count of reports
 
     @admin.action(description="Show the selected messages again")
     def show(self, request: HttpRequest, queryset: Any) -> None:
-        queryset.update(hidden=False)
+        queryset.order_by().update(hidden=False)
 
 
 @admin.register(InboundMail)

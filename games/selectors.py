@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -88,10 +88,14 @@ def game_list(*, user: Any, status: str | None = None, mine: bool = False) -> Qu
 
 
 def open_games(
-    *, map: str = "", players: int | None = None, max_turn_hours: int | None = None
+    *,
+    map: str = "",
+    players: int | None = None,
+    max_turn_hours: int | None = None,
+    free: bool = False,
 ) -> QuerySet[Game]:
-    """Open games for the lobby, with its filters (map, number of players, longest turn);
-    private games are not listed."""
+    """Open games for the lobby, with its filters (map, number of players, longest turn, a free
+    seat); private games are not listed."""
     qs = (
         Game.objects.filter(status=Game.Status.OPEN)
         .exclude(_private_open())
@@ -103,6 +107,8 @@ def open_games(
         qs = qs.filter(max_players=players)
     if max_turn_hours:
         qs = qs.filter(options__turn_hours__lte=max_turn_hours)
+    if free:  # in the query, not after the page's slice (full games left open would hide others)
+        qs = qs.alias(taken=Count("seats")).filter(taken__lt=F("max_players"))
     return qs.prefetch_related("seats__user__profile")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.models import ChatMessage, ChatMute, Game, Seat
 from games.services.errors import NotAPlayer
 
@@ -34,5 +36,10 @@ def messages_for(
 
 
 def author_name(m: ChatMessage) -> str:
+    """The author as the game names them: display name, else username; a bot account marked as
+    a bot ("name (bot)"), as ``selectors.seat_name`` does everywhere else."""
     profile = getattr(m.author, "profile", None)
-    return (profile.display_name if profile else "") or m.author.get_username()
+    name = (profile.display_name if profile else "") or m.author.get_username()
+    if profile is not None and profile.is_bot:
+        return _("%(name)s (bot)") % {"name": name}
+    return name

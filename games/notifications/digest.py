@@ -3,8 +3,8 @@
 ``digests_queue`` (periodic, hourly) writes one ``digest`` row per such player and local day, once
 their local time has passed ``NOTIFY_DIGEST_HOUR`` (default 8:00); the dedupe key
 ``digest:<user>:<local date>`` keeps it to one a day however often the job runs. The email lists the
-games waiting for the player (with deadlines), and the games started and finished since the
-previous digest; a digest with nothing in it is not sent.
+games waiting for the player (with deadlines), the games started and finished and the others' chat
+messages since the previous digest; a digest with nothing in it is not sent.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
@@ -530,10 +530,12 @@ def _digest_context(n: Notification, pf: Prefetch | None = None) -> dict[str, An
     timeouts = Move.objects.filter(
         game__seats__in=mine, created_at__gte=since, source=Move.Source.TIMEOUT
     ).count()
-    if not (waiting or finished or started):
+    chat = _digest_chat(user, since)
+    if not (waiting or finished or started or chat):
         return None
     return {
         "waiting": waiting,
+        "chat": chat,
         "finished": [
             {
                 "game_id": g.pk,
@@ -545,6 +547,35 @@ def _digest_context(n: Notification, pf: Prefetch | None = None) -> dict[str, An
         "started": [{"game_id": g.pk, "map_name": map_name(g.map)} for g in started],
         "timeouts": timeouts,
     }
+
+
+def _digest_chat(user: Any, since: datetime) -> list[dict[str, Any]]:
+    """The others' chat messages in the player's games since the previous digest (the newest
+    ``CHAT_IN_EMAIL`` of each game; hidden ones and muted authors left out): a digest reader
+    hears the chat here, as others do in their turn emails, never by an email per message."""
+    muted = ChatMute.objects.filter(user=user).values("muted_id")
+    rows = (
+        ChatMessage.objects.filter(game__seats__user=user, hidden=False, created_at__gt=since)
+        .exclude(author=user)
+        .exclude(author_id__in=muted)
+        .select_related("author__profile")
+        .annotate(game_map=F("game__map"))
+        .order_by("-id")[: CHAT_IN_EMAIL * 20]
+    )
+    games: dict[int, dict[str, Any]] = {}
+    for m in reversed(list(rows)):
+        g = games.get(m.game_id)
+        if g is None:
+            g = games[m.game_id] = {
+                "game_id": m.game_id,
+                "map_name": map_name(m.game_map),
+                "url": links.game_link(user=user, game_id=m.game_id),
+                "messages": [],
+            }
+        g["messages"].append({"author": chat_selectors.author_name(m), "text": m.text})
+    for g in games.values():
+        g["messages"] = g["messages"][-CHAT_IN_EMAIL:]
+    return [games[k] for k in sorted(games)]
 
 
 def _full_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:

@@ -96,11 +96,12 @@ def home(request: HttpRequest) -> HttpResponse:
     open_games = [
         _game_row(g, request.user)
         for g in selectors.open_games(
-            map=map_filter, players=players_filter, max_turn_hours=turn_filter
+            map=map_filter,
+            players=players_filter,
+            max_turn_hours=turn_filter,
+            free=bool(q.get("free")),
         )[:30]
     ]
-    if q.get("free"):
-        open_games = [row for row in open_games if row["count"] < row["game"].max_players]
     # The lobby shows each joined player's rating (one query for the page).
     joined = [p["user_id"] for row in open_games for p in row["who"] if not p["is_bot"]]
     rated = players.ratings_for(joined)
@@ -139,6 +140,10 @@ def _game_row(game: Game, user: Any) -> dict[str, Any]:
     return {
         "game": game,
         "map_name": name_in(gmap, _lang()),
+        # The areas chosen at creation ("" until start when they are to be drawn at random).
+        "areas": ", ".join(
+            name_in(gmap.areas[a], _lang()) for a in (game.areas or []) if a in gmap.areas
+        ),
         "players": [selectors.seat_name(s) for s in seats],
         "who": [
             {

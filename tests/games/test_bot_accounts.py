@@ -70,3 +70,19 @@ def test_the_page_switches_with_a_confirmation(make_player, client):
     assert r.status_code == 302
     p.user.profile.refresh_from_db()
     assert p.user.profile.bot_account
+
+
+def test_a_bot_account_is_named_as_a_bot_in_the_chat(make_player, client):
+    from games import services
+
+    person, program = make_player(), make_player(display_name="Deep Grid")
+    program.post("/api/v1/me/bot/")
+    game = services.game_create(creator=person.user, map="germany", max_players=2)
+    services.game_join(game_id=game.pk, user=program.user)
+    assert program.post(f"/api/v1/games/{game.pk}/chat/", {"text": "gl hf"}).status_code == 201
+    assert [m["author"] for m in person.get(f"/api/v1/games/{game.pk}/chat/").json()] == [
+        "Deep Grid (bot)"
+    ]
+    client.force_login(person.user)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "<strong><bdi>Deep Grid (bot)</bdi></strong>" in page  # the chat's author line

@@ -150,3 +150,72 @@ def test_the_page_posts_without_javascript(new_game, client):
     assert r.status_code == 302
     assert ChatMessage.objects.get().text == "from the page"
     assert "from the page" in client.get(f"/games/{gid}/").content.decode()
+
+
+def test_moderators_see_reported_messages_first_and_hide_them(new_game, client):
+    import re
+
+    from django.contrib.auth import get_user_model
+
+    from games.models import ChatMessage
+
+    gid, ps = new_game(players=3)
+    ids = [
+        ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": t}).json()["id"]
+        for t in ("doubtful", "fine", "rude")
+    ]
+    ps[1].post(f"/api/v1/games/{gid}/chat/{ids[2]}/report/")
+    ps[2].post(f"/api/v1/games/{gid}/chat/{ids[2]}/report/")
+    ps[1].post(f"/api/v1/games/{gid}/chat/{ids[0]}/report/")
+    staff = get_user_model().objects.create_superuser("mod", "mod@example.com", "mod-pw-12345")
+    client.force_login(staff)
+    page = client.get("/admin/games/chatmessage/").content.decode()
+    listed = [int(x) for x in re.findall(r'name="_selected_action" value="(\d+)"', page)]
+    assert listed == [ids[2], ids[0], ids[1]]  # two reports, one, none
+    assert client.get(f"/admin/games/chatmessage/{ids[2]}/change/").status_code == 200
+    r = client.post(
+        "/admin/games/chatmessage/", {"action": "hide", "_selected_action": [str(ids[2])]}
+    )
+    assert r.status_code == 302
+    assert ChatMessage.objects.get(pk=ids[2]).hidden
+    texts = [m["text"] for m in ps[1].get(f"/api/v1/games/{gid}/chat/").json()]
+    assert texts == ["doubtful", "fine"]
+
+
+def test_a_digest_reader_gets_the_chat_in_the_digest_escaped(new_game, make_player):
+    """A player in digest mode gets no turn emails: the others' new messages reach them in the
+    daily digest (not their own, not a muted author's), as typed in the text part and escaped in
+    the HTML part."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from games.chat.services import chat_mute
+    from games.models import Notification
+    from games.notifications.emails import email_build
+
+    gid, ps = new_game(players=3)
+    reader = ps[0].user
+    reader.profile.notification_mode = "digest"
+    reader.profile.save()
+    rows = Notification.objects.count()
+    ps[1].post(f"/api/v1/games/{gid}/chat/", {"text": EVIL})
+    ps[2].post(f"/api/v1/games/{gid}/chat/", {"text": "from the muted one"})
+    ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "my own words"})
+    assert Notification.objects.count() == rows  # never an email per message
+    chat_mute(user=reader, muted_id=ps[2].user.pk)
+    since = (timezone.now() - dt.timedelta(hours=1)).isoformat()
+    n = Notification(recipient=reader, kind="digest", payload={"since": since})
+    mail = email_build(n)
+    assert mail is not None
+    assert f"{ps[1].user.username}: {EVIL}" in mail.body
+    assert "from the muted one" not in mail.body
+    assert "my own words" not in mail.body
+    html = mail.alternatives[0][0]
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;alert" in html
+    # Nothing newer than the previous digest: no chat lines.
+    later = (timezone.now() + dt.timedelta(minutes=1)).isoformat()
+    n = Notification(recipient=reader, kind="digest", payload={"since": later})
+    mail = email_build(n)
+    assert mail is None or EVIL not in mail.body

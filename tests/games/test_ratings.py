@@ -102,3 +102,80 @@ def test_the_player_page_and_the_lobby_show_ratings(new_game, make_player, clien
     home = client.get("/").content.decode()
     assert f"/players/{user.username}/" in home
     assert f"({user.rating.display})" in home
+
+
+def test_a_retried_finishing_move_rates_the_game_once(new_game):
+    """The move that ends the game sent again (a client that lost the answer): replayed with the
+    same Idempotency-Key, refused (the game is over) without one; the ratings moved once."""
+    from apihelpers import bot_action, seat_players
+
+    from games.models import Game, RatedGame, Rating
+    from powergrid.heuristic import HeuristicBot
+
+    gid, ps = new_game(players=2)
+    seats = seat_players(gid, ps)
+    bot = HeuristicBot()
+    url = f"/api/v1/games/{gid}/moves/"
+    last = None
+    for _ in range(3000):
+        g = Game.objects.get(pk=gid)
+        if g.status == "finished":
+            break
+        seat = g.to_act[0]
+        last = (seat, {"action": bot_action(gid, seat, bot), "expected_seq": g.seq}, f"k{g.seq}")
+        r = seats[seat].post(url, last[1], HTTP_IDEMPOTENCY_KEY=last[2])
+        assert r.status_code == 201, r.content
+    assert last is not None
+    assert Game.objects.get(pk=gid).status == "finished"
+    seat, body, key = last
+    before = {r.user_id: (r.mu, r.sigma, r.games) for r in Rating.objects.all()}
+    assert len(before) == 2
+    assert all(g == 1 for _mu, _s, g in before.values())
+    assert seats[seat].post(url, body, HTTP_IDEMPOTENCY_KEY=key).status_code == 201  # replayed
+    retry = seats[seat].post(url, body)  # without the key: refused, the game is over
+    assert retry.json()["error"]["code"] == "game_over"
+    assert RatedGame.objects.filter(game_id=gid).count() == 1
+    assert {r.user_id: (r.mu, r.sigma, r.games) for r in Rating.objects.all()} == before
+
+
+def test_a_game_where_the_bot_took_a_seat_over_is_not_rated(new_game):
+    """A player's seat played by the server's bot (they abandoned it) makes the game unrated."""
+    import powergrid
+    from games.models import Game, RatedGame, Rating
+    from games.services.moves import move_apply_system
+
+    gid, ps = new_game(players=2)
+    g = Game.objects.get(pk=gid)
+    seat = g.to_act[0]
+    action = powergrid.default_action(powergrid.from_json(g.state_json), seat)
+    move_apply_system(game=gid, seat=seat, action=action, source="bot")
+    _finish(gid, ps)
+    assert RatedGame.objects.get(game_id=gid).rated is False
+    assert not Rating.objects.exists()
+
+
+def test_reliability_counts_games_left_to_the_bot_and_the_median_reply(
+    new_game, time_machine, client
+):
+    import datetime as dt
+
+    from apihelpers import play_default, seat_players
+
+    from games.models import Seat
+    from games.players import reliability
+
+    start = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
+    time_machine.move_to(start, tick=False)
+    gid, ps = new_game(players=2)
+    for i in range(1, 7):  # every move 5 hours after the one before
+        time_machine.move_to(start + dt.timedelta(hours=5 * i), tick=False)
+        play_default(gid, ps)
+    seats = seat_players(gid, ps)
+    Seat.objects.filter(game_id=gid, seat=0).update(bot_controlled=True)
+    left = reliability(seats[0].user)
+    assert left.abandoned == 1
+    assert left.median_reply_hours == 5.0
+    assert reliability(seats[1].user).abandoned == 0
+    page = client.get(f"/players/{seats[0].user.username}/").content.decode()
+    assert "1 game left to the bot." in page
+    assert "Median reply: 5.0 hours." in page

@@ -27,3 +27,53 @@ def test_filters_narrow_the_open_games(make_user, client):
     assert g4.pk not in ids("/?turn=24")
     assert g3.pk in ids("/?free=1")
     assert {g3.pk, g4.pk} <= ids("/?map=atlantis&players=x")  # nonsense filters are ignored
+
+
+def test_a_row_names_the_areas_or_says_they_are_random(make_user, client):
+    from games import services
+
+    a = make_user()
+    services.game_create(creator=a, map="germany", max_players=3, areas=["green", "brown", "red"])
+    services.game_create(creator=a, map="usa", max_players=3)
+    page = client.get("/").content.decode()
+    assert "areas: Green, Brown, Red" in page
+    assert "random areas" in page
+
+
+def test_the_free_seat_filter_looks_past_full_games(make_user, client):
+    """Thirty full games left open by their creators (newest first) do not hide an older game
+    with a free seat: the filter is in the query, not applied to the page's first rows."""
+    from games import services
+
+    a = make_user()
+    older = services.game_create(creator=a, map="germany", max_players=3)
+    for _ in range(30):
+        g = services.game_create(
+            creator=a, map="germany", max_players=2, options={"auto_start": False}
+        )
+        services.game_join(game_id=g.pk, user=make_user())
+    page = client.get("/?free=1").content.decode()
+    assert {int(x) for x in re.findall(r'href="/games/(\d+)/"', page)} == {older.pk}
+
+
+def test_a_row_shows_each_players_turns_in_time(new_game, client):
+    """A player who let a turn time out shows "0% in time" beside their name in the lobby."""
+    from apihelpers import seat_players
+
+    import powergrid
+    from games import services
+    from games.models import Game
+    from games.services.moves import move_apply_system
+
+    gid, ps = new_game(players=2)
+    g = Game.objects.get(pk=gid)
+    seat = g.to_act[0]
+    action = powergrid.default_action(powergrid.from_json(g.state_json), seat)
+    move_apply_system(game=gid, seat=seat, action=action, source="timeout")
+    late = seat_players(gid, ps)[seat].user
+    open_game = services.game_create(creator=late, map="germany", max_players=3)
+    page = client.get("/").content.decode()
+    row = page[page.index(f'href="/games/{open_game.pk}/"') :]
+    row = row[: row.index("</li>")]
+    assert f'href="/players/{late.username}/"' in row
+    assert "0% in time" in row
