@@ -21,9 +21,9 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from games import engine
 from games.inbox.tokens import BadToken, ReplyToken, make_token, read_token
 from games.models import Game, InboundMail, Move
+from games.selectors import game_engine_state
 from games.services.errors import ServiceError
 from games.services.moves import move_submit
 from powergrid.helpers import refuel
@@ -89,12 +89,6 @@ def action_for(choice: str, state: State, seat: int) -> dict[str, Any]:
     return action
 
 
-def game_state(game: Game) -> State:
-    return engine.state_load(
-        game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
-    )
-
-
 @dataclass(frozen=True)
 class Tap:
     token: ReplyToken
@@ -134,7 +128,7 @@ def check(tap: Tap, user: Any) -> Game:
 def tap_apply(tap: Tap, user: Any) -> int:
     """Make the link's move (once): the new seq. ``LinkInvalid`` or the move service's errors."""
     game = check(tap, user)
-    action = action_for(tap.choice, game_state(game), tap.token.seat)
+    action = action_for(tap.choice, game_engine_state(game), tap.token.seat)
     owner = get_user_model().objects.get(pk=tap.token.user_id)
     try:
         with transaction.atomic():

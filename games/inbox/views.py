@@ -24,6 +24,7 @@ from games.inbox import onetap
 from games.inbox.receive import mail_receive
 from games.notifications.emails import map_name
 from games.notifications.mailbox import mailbox_get
+from games.selectors import game_engine_state
 from games.services.errors import ServiceError
 from games.web.errors import error_text
 
@@ -109,7 +110,7 @@ def onetap_view(request: HttpRequest, signed: str) -> HttpResponse:
         failed = {"error": _link_error(exc.code), "code": exc.code}
         return render(request, "games/onetap.html", failed, status=status)
     try:
-        action = onetap.action_for(tap.choice, onetap.game_state(game), tap.token.seat)
+        action = onetap.action_for(tap.choice, game_engine_state(game), tap.token.seat)
     except onetap.LinkInvalid as exc:
         failed = {"error": _link_error(exc.code), "code": exc.code}
         return render(request, "games/onetap.html", failed, status=410)

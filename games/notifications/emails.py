@@ -328,7 +328,7 @@ def _taps(game: Game, seat: Seat, legal: list[dict[str, Any]]) -> list[dict[str,
     hours = max(24.0, float(game.options.get("turn_hours", 24)) * 2)
     fuel = None
     if any(e.get("type") == "buy_resources" for e in legal):
-        fuel = refuel(onetap.game_state(game), seat.seat)
+        fuel = refuel(selectors.game_engine_state(game), seat.seat)
     labels = {
         "buy_fuel": describe.fuel_label(fuel or {}),
         "pass_bid": _("Pass this auction"),
