@@ -18,6 +18,9 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 from django.utils.translation import gettext
 
+from .models import Profile
+from .names import mixes_scripts, username_key
+
 
 def recipient_language(email: str, user: Any = None) -> str | None:
     """The profile language of the account an email goes to (``user`` if given, else the one
@@ -33,29 +36,25 @@ def recipient_language(email: str, user: Any = None) -> str | None:
     return getattr(profile, "language", None) or None
 
 
-def username_key(username: str) -> str:
-    """What two usernames must not share: their NFKC form, case-folded ("Ｂｏｂ", "BOB" and "bob"
-    are one name to a reader).
-
-    >>> username_key("Ｂｏｂ") == username_key("bob")
-    True
-    """
-    return unicodedata.normalize("NFKC", username).casefold()
-
-
 class AccountAdapter(DefaultAccountAdapter):
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """Usernames are stored NFKC-normalised; one that reads as an existing name (another
-        width, another case) is refused, so nobody can pose as another player."""
+        width, another case, look-alike letters of another alphabet: ``accounts.names``) is
+        refused, so nobody can pose as another player."""
         username = unicodedata.normalize("NFKC", username)
         username = super().clean_username(username, shallow=shallow)
+        if mixes_scripts(username):
+            raise ValidationError(
+                gettext(
+                    "This username mixes alphabets with letters that look alike. "
+                    "Write it in one alphabet."
+                ),
+                code="username_mixed_scripts",
+            )
         if not shallow:
-            key = username_key(username)
-            taken = get_user_model().objects.filter(username__iexact=username).exists() or any(
-                username_key(u) == key
-                for u in get_user_model()
-                .objects.filter(username__istartswith=username[:1])
-                .values_list("username", flat=True)
+            taken = (
+                get_user_model().objects.filter(username__iexact=username).exists()
+                or Profile.objects.filter(username_key=username_key(username)).exists()
             )
             if taken:
                 raise ValidationError(

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .models import Profile
+from .models import POSES_AS_ANOTHER, Profile
 
 REMINDER_CHOICES: list[tuple[float, Any]] = [
     (0.5, _("halfway through the turn (50%)")),
@@ -37,6 +37,12 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
         fields = ["display_name", "timezone", "language", "notification_mode", "reminder_fraction"]
+
+    def clean_display_name(self) -> str:
+        name = str(self.cleaned_data.get("display_name") or "")
+        if name and Profile.name_poses_as_another(name, self.instance.user_id):
+            raise forms.ValidationError(POSES_AS_ANOTHER, code="name_taken")
+        return name
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

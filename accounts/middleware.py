@@ -3,7 +3,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
-from accounts.zones import browser_zone, zone_named
+from accounts.zones import request_zone
 
 
 class UserLanguageMiddleware:
@@ -18,25 +18,17 @@ class UserLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        activated_tz = False
         # The path first: ``user.is_authenticated`` resolves the lazy session user (a session
         # read), which an API request authenticated by token never needs.
-        user = None if request.path.startswith("/api/") else getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            profile = getattr(user, "profile", None)
-            if profile is not None and profile.language:
-                translation.activate(profile.language)
-                request.LANGUAGE_CODE = profile.language
-            if profile is not None and profile.timezone:
-                timezone.activate(zone_named(profile.timezone))  # unknown names read as UTC
-                activated_tz = True
-        elif user is not None:  # a visitor's page: the browser's zone (static/js/zone.js)
-            zone = browser_zone(request)
-            if zone is not None:
-                timezone.activate(zone)
-                activated_tz = True
+        if request.path.startswith("/api/"):
+            return self.get_response(request)
+        user = getattr(request, "user", None)
+        profile = getattr(user, "profile", None) if user and user.is_authenticated else None
+        if profile is not None and profile.language:
+            translation.activate(profile.language)
+            request.LANGUAGE_CODE = profile.language
+        timezone.activate(request_zone(request))  # the profile's, else the browser's, else UTC
         try:
             return self.get_response(request)
         finally:
-            if activated_tz:
-                timezone.deactivate()
+            timezone.deactivate()

@@ -9,6 +9,11 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .names import username_key
+
+#: Why a display name is refused when it reads as another player's username.
+POSES_AS_ANOTHER = _("This name is another player's username. Choose another.")
+
 
 def validate_timezone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
@@ -82,9 +87,20 @@ class Profile(models.Model):
     #: the event stream. Set once by ``games.services.bots.bot_account_upgrade``, never unset; its
     #: games are not rated and it is marked as a bot wherever its name is shown.
     bot_account = models.BooleanField(default=False)
+    #: The username as a reader sees it (``accounts.names.username_key``), kept in step with the
+    #: username by ``accounts.signals``: sign-up refuses a name whose key is taken.
+    username_key = models.CharField(max_length=150, blank=True, default="", db_index=True)
 
     def __str__(self) -> str:
         return f"Profile({self.user})"
+
+    @classmethod
+    def name_poses_as_another(cls, display_name: str, user_id: int | None) -> bool:
+        """Whether ``display_name`` reads as another account's username (``username_key``):
+        "alice" or "Аlice" shown by mallory would pass for alice on every page and email.
+        Two players may share a display name ("Tom"); nobody may wear another's username."""
+        key = username_key(display_name.strip())
+        return bool(key) and cls.objects.filter(username_key=key).exclude(user_id=user_id).exists()
 
     @property
     def is_bot(self) -> bool:

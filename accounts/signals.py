@@ -10,13 +10,26 @@ from django.utils import translation
 from knox.models import AuthToken
 
 from .models import Profile
+from .names import username_key
 from .zones import browser_zone
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
-def profile_create(sender: type[User], instance: User, created: bool, **kwargs: Any) -> None:
+def profile_create(
+    sender: type[User],
+    instance: User,
+    created: bool,
+    update_fields: frozenset[str] | None = None,
+    **kwargs: Any,
+) -> None:
+    """Every user has a profile, and its ``username_key`` follows the username (a rename in the
+    admin included; a save of other fields, such as ``last_login`` at each log-in, costs
+    nothing)."""
+    key = username_key(instance.get_username())
     if created:
-        Profile.objects.get_or_create(user=instance)
+        Profile.objects.get_or_create(user=instance, defaults={"username_key": key})
+    elif update_fields is None or "username" in update_fields:
+        Profile.objects.filter(user=instance).exclude(username_key=key).update(username_key=key)
 
 
 @receiver(user_signed_up)

@@ -1,21 +1,37 @@
 """What the site says about a player, from public facts: rating, reliability (turns made in time
 versus timed out, over their last turns), games abandoned to the bot, median reply time, current
-and finished games. The first thing a player checks before joining a game lasting weeks."""
+and finished games. The first thing a player checks before joining a game lasting weeks.
+
+Facts only: the page (``games.web.players``) names maps and places in the reader's language.
+"""
 
 from __future__ import annotations
 
+import logging
 import statistics
+from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.core.paginator import Paginator
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 
+from games import engine, selectors
 from games.models import Game, Move, Rating, Seat
+
+log = logging.getLogger(__name__)
 
 #: Turns looked at for the reliability figure.
 RECENT_TURNS = 50
+#: A turn the player made themselves (a plan is their own order, made when the turn came).
 HUMAN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.PLAN)
+#: The turns the figure counts: made by the player, or timed out. The server's bot playing a
+#: seat is no turn of the player's (docs/BOTS.md: bots do not count toward a person's
+#: reliability).
+COUNTED = (*HUMAN, Move.Source.TIMEOUT)
 
 
 @dataclass(frozen=True)
@@ -31,34 +47,156 @@ class Reliability:
         return round(100 * self.on_time / self.turns) if self.turns else None
 
 
-def reliability(user: Any) -> Reliability:
-    seats = list(Seat.objects.filter(user=user).values_list("game_id", "seat", "bot_controlled"))
-    mine = {(g, s) for g, s, _b in seats}
-    games = [g for g, _s, _b in seats]
-    rows = list(
-        Move.objects.filter(game_id__in=games)
-        .order_by("-created_at")
-        .values_list("game_id", "seq", "seat", "source", "created_at")[: RECENT_TURNS * 8]
+@dataclass(frozen=True)
+class Turn:
+    """One of the player's turns: when it was made and since when it had been awaited (None
+    when that cannot be told: a game without its start time, or a log the engine refuses)."""
+
+    game_id: int
+    seq: int
+    source: str
+    at: datetime
+    awaited_since: datetime | None
+
+    @property
+    def reply_hours(self) -> float | None:
+        if self.awaited_since is None:
+            return None
+        return max(0.0, (self.at - self.awaited_since).total_seconds() / 3600)
+
+
+def reliability(user: Any, *, replies: bool = True) -> Reliability:
+    """The player's reliability: of their last ``RECENT_TURNS`` turns, how many they made and
+    how many timed out; the games they left to the bot; the median time they took to reply.
+
+    A reply is timed from the moment the seat became awaited (``recent_turns``), which is what
+    the player's deadline counts from (``games.turns``), not from the move before it in the
+    game: in phase 5 and in a sealed-bid auction everyone is asked at once, and the player who
+    answers second was not asked when the first answered. ``replies=False`` skips the timing
+    (the lobby and the join check need only the percentage).
+
+    ``abandoned``: the seats the server's bot plays now because their player let the game's
+    limit of turns in a row time out (``games.turns``); one whose player comes back and moves
+    is theirs again and no longer counted. A seat the bot took over before its player ever
+    moved counts like any other: the site's rules make no exception for it. ``games.ratings``
+    leaves out of the ratings every game the bot played a seat of, whoever's seat and whenever
+    it took it, so that game is not among the player's rated games either. The server's own
+    bot accounts (``Profile.bot_kind``) play their seats from the start: nothing is left to the
+    bot there, and their moves (source ``bot``) are no turns of a person's."""
+    seats = list(
+        Seat.objects.filter(user=user)
+        .order_by()
+        .values_list("game_id", "seat", "bot_controlled", "user__profile__bot_kind")
     )
-    rows.reverse()
-    previous: dict[int, Any] = {}
-    turns: list[tuple[str, float]] = []
-    for game_id, _seq, seat, source, at in rows:
-        if (game_id, seat) in mine and source in (*HUMAN, Move.Source.TIMEOUT):
-            before = previous.get(game_id)
-            hours = (at - before).total_seconds() / 3600 if before is not None else 0.0
-            turns.append((source, hours))
-        previous[game_id] = at
-    turns = turns[-RECENT_TURNS:]
-    timed_out = sum(1 for source, _h in turns if source == Move.Source.TIMEOUT)
-    replies = [h for source, h in turns if source in HUMAN and h > 0]
+    server_bot = any(kind for *_rest, kind in seats)
+    turns = recent_turns(user, game_ids=[g for g, *_rest in seats], timed=replies)
+    timed_out = sum(1 for t in turns if t.source == Move.Source.TIMEOUT)
+    hours = [t.reply_hours for t in turns if t.source in HUMAN]
+    known = [h for h in hours if h is not None]
     return Reliability(
         turns=len(turns),
         on_time=len(turns) - timed_out,
         timed_out=timed_out,
-        abandoned=sum(1 for _g, _s, bot in seats if bot),
-        median_reply_hours=statistics.median(replies) if replies else None,
+        abandoned=0 if server_bot else sum(1 for _g, _s, bot, _k in seats if bot),
+        median_reply_hours=statistics.median(known) if known else None,
     )
+
+
+def recent_turns(
+    user: Any,
+    *,
+    game_ids: list[int] | None = None,
+    limit: int = RECENT_TURNS,
+    timed: bool = True,
+) -> list[Turn]:
+    """The player's last ``limit`` turns (moves of their seats made by them or timed out),
+    oldest first, each with the moment its seat became awaited (``timed``).
+
+    No column keeps that moment once the turn is over: ``Seat.deadline`` is counted from it but
+    holds only the turn awaited now, and the turn notices of the outbox are written only for
+    players who get every email, one while it is pending. The move log is the game (everything
+    else is derived from it), so the moment is read from it as ``games.turns`` sets deadlines:
+    the game is replayed through the engine, and a seat is awaited from the game's start when
+    the engine awaits it then, else from the time of the move after which the engine awaits it
+    and did not before (or awaits it again after its own move). Two queries (the games, their
+    moves up to the last turn wanted) and one replay per game, only for the games of the
+    turns in the window."""
+    if game_ids is None:
+        game_ids = list(Seat.objects.filter(user=user).order_by().values_list("game_id", flat=True))
+    if not game_ids:
+        return []
+    theirs = Seat.objects.filter(user=user, game_id=OuterRef("game_id"), seat=OuterRef("seat"))
+    rows = list(
+        Move.objects.filter(game_id__in=game_ids, source__in=COUNTED)
+        .filter(Exists(theirs))
+        .order_by("-created_at", "-pk")
+        .values_list("game_id", "seq", "source", "created_at")[:limit]
+    )
+    rows.reverse()
+    since: dict[tuple[int, int], datetime | None] = {}
+    if timed:
+        wanted: dict[int, set[int]] = defaultdict(set)
+        for game_id, seq, source, _at in rows:
+            if source in HUMAN:
+                wanted[game_id].add(seq)
+        since = _awaited_since(wanted)
+    return [
+        Turn(game_id=g, seq=seq, source=source, at=at, awaited_since=since.get((g, seq)))
+        for g, seq, source, at in rows
+    ]
+
+
+def _awaited_since(wanted: dict[int, set[int]]) -> dict[tuple[int, int], datetime | None]:
+    """(game id, seq) -> when the seat that made that move became awaited, for the moves
+    ``wanted`` (game id -> seqs): replays each game up to its last move wanted."""
+    if not wanted:
+        return {}
+    games = {
+        g.pk: g
+        for g in Game.objects.filter(pk__in=list(wanted))
+        .annotate(n_seats=Count("seats"))
+        .only("map", "seed", "areas", "areas_random", "options", "started_at")
+    }
+    upto = Q()
+    for game_id, seqs in wanted.items():
+        upto |= Q(game_id=game_id, seq__lte=max(seqs))
+    moves: dict[int, list[tuple[int, int, Any, datetime]]] = defaultdict(list)
+    for game_id, seq, seat, action, at in (
+        Move.objects.filter(upto)
+        .order_by("game_id", "seq")
+        .values_list("game_id", "seq", "seat", "action", "created_at")
+    ):
+        moves[game_id].append((seq, seat, action, at))
+    out: dict[tuple[int, int], datetime | None] = {}
+    for game_id, seqs in wanted.items():
+        game = games.get(game_id)
+        if game is None or game.seed is None:
+            continue
+        try:
+            found = _replay_awaited(game, moves[game_id], seqs)
+        except Exception:  # a log the engine no longer replays: those replies stay untimed
+            log.warning("reliability: could not replay game %s", game_id, exc_info=True)
+            continue
+        out.update(((game_id, seq), at) for seq, at in found.items())
+    return out
+
+
+def _replay_awaited(
+    game: Game, moves: list[tuple[int, int, Any, datetime]], wanted: set[int]
+) -> dict[int, datetime | None]:
+    """seq -> since when its seat was awaited, for the ``wanted`` moves of ``game``'s log."""
+    state = selectors.game_initial_state(game, players=int(getattr(game, "n_seats", 0)))
+    awaited = set(engine.to_act(state))
+    since: dict[int, datetime | None] = dict.fromkeys(awaited, game.started_at)
+    out: dict[int, datetime | None] = {}
+    for seq, seat, action, at in moves:
+        if seq in wanted:
+            out[seq] = since.get(seat)
+        state = engine.apply(state, seat, action)
+        now = set(engine.to_act(state))
+        since = {s: at if s not in awaited or s == seat else since.get(s) for s in now}
+        awaited = now
+    return out
 
 
 #: Seconds the lobby keeps a player's reliability figure (it moves a turn at a time).
@@ -76,7 +214,7 @@ def on_time_percents(user_ids: list[int]) -> dict[int, int | None]:
         if key in cached:
             out[uid] = cached[key]["percent"]
             continue
-        percent = reliability(get_user_model()(pk=uid)).percent
+        percent = reliability(get_user_model()(pk=uid), replies=False).percent
         out[uid] = percent
         fresh[key] = {"percent": percent}
     if fresh:
@@ -93,9 +231,130 @@ def ratings_for(user_ids: list[int]) -> dict[int, int]:
     return {r.user_id: r.display for r in Rating.objects.filter(user_id__in=user_ids)}
 
 
-def games_of(user: Any) -> dict[str, list[Game]]:
-    qs = Game.objects.filter(seats__user=user).order_by("-created_at")
-    return {
-        "current": list(qs.exclude(status=Game.Status.FINISHED)[:30]),
-        "finished": list(qs.filter(status=Game.Status.FINISHED)[:30]),
-    }
+# -- the player's games ------------------------------------------------------------------------
+
+#: Games under way or open shown on the player's page (the newest).
+CURRENT_GAMES = 30
+#: Finished games per page of the player's page.
+FINISHED_PER_PAGE = 20
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One of the player's games as their page lists it."""
+
+    game_id: int
+    map: str  # slug
+    status: str
+    players: int  # seats taken
+    max_players: int
+    place: int | None  # finished games: the player's rank (1 = won; ties share it)
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class FinishedPage:
+    """A page of the player's finished games, newest first."""
+
+    rows: list[GameRow]
+    number: int
+    num_pages: int
+    count: int
+
+    @property
+    def previous(self) -> int | None:
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.number + 1 if self.number < self.num_pages else None
+
+
+def visible_games(user: Any, viewer: Any) -> QuerySet[Game]:
+    """The games ``user`` holds a seat in that ``viewer`` may see listed on their page.
+
+    A private game (by invitation only: ``options.private``) is listed only to ``user``
+    themselves and to the players seated in it: anyone else learns neither its number nor that
+    ``user`` plays in private games at all, so the page does not count the hidden ones either
+    ("and 3 private games" would tell exactly that). The rest of the page is the same for
+    everyone: the reliability and the rating are figures over all the player's games, which
+    name none of them."""
+    qs = Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
+    if getattr(viewer, "is_authenticated", False) and viewer.pk == user.pk:
+        return qs
+    public = selectors.not_private()
+    if getattr(viewer, "is_authenticated", False):
+        seated = Exists(Seat.objects.filter(game=OuterRef("pk"), user=viewer))
+        return qs.filter(public | Q(seated))
+    return qs.filter(public)
+
+
+def _rows(qs: QuerySet[Game]) -> QuerySet[Game]:
+    """The columns a row needs: the number of seats and the player's seat counted in SQL."""
+    return qs.annotate(
+        n_seats=Subquery(
+            Seat.objects.filter(game=OuterRef("pk"))
+            .order_by()
+            .values("game")
+            .annotate(n=Count("pk"))
+            .values("n")[:1]
+        )
+    ).only("map", "status", "max_players", "finished_at", "state_json", "seed")
+
+
+def games_current(user: Any, viewer: Any, *, limit: int = CURRENT_GAMES) -> list[GameRow]:
+    """The player's games under way or open (the newest ``limit``) that ``viewer`` may see."""
+    qs = (
+        _rows(visible_games(user, viewer))
+        .exclude(status=Game.Status.FINISHED)
+        .defer("state_json", "seed")
+        .order_by("-created_at", "-pk")[:limit]
+    )
+    return [_row(g, None) for g in qs]
+
+
+def games_finished(user: Any, viewer: Any, *, page: Any = None) -> FinishedPage:
+    """Page ``page`` of the player's finished games that ``viewer`` may see, newest first,
+    ``FINISHED_PER_PAGE`` a page, each with the player's place. A page number that is not a
+    number gives the first page, one out of range the last (``Paginator.get_page``): a link
+    kept from when there were more games still opens a page. Two queries (the count, the
+    page), whatever the number of games."""
+    seat_of_user = Seat.objects.filter(game=OuterRef("pk"), user=user).order_by().values("seat")
+    qs = (
+        _rows(visible_games(user, viewer))
+        .filter(status=Game.Status.FINISHED)
+        .annotate(user_seat=Subquery(seat_of_user))
+        .order_by(F("finished_at").desc(nulls_last=True), "-pk")
+    )
+    paginator = Paginator(qs, FINISHED_PER_PAGE)
+    current = paginator.get_page(page)
+    rows = [_row(g, _place(g, getattr(g, "user_seat", None))) for g in current.object_list]
+    return FinishedPage(
+        rows=rows, number=current.number, num_pages=paginator.num_pages, count=paginator.count
+    )
+
+
+def _row(game: Game, place: int | None) -> GameRow:
+    return GameRow(
+        game_id=game.pk,
+        map=game.map,
+        status=game.status,
+        players=int(getattr(game, "n_seats", 0) or 0),
+        max_players=game.max_players,
+        place=place,
+        finished_at=game.finished_at,
+    )
+
+
+def _place(game: Game, seat: int | None) -> int | None:
+    """The rank of ``seat`` in a finished game (the engine's final result, as the ratings and
+    the result page read it), from the state cached on the row: no replay, no query. Read
+    without ``engine.state_load``: a page of finished games must not push the states of games
+    under way out of its cache."""
+    if seat is None or not game.state_json:
+        return None
+    try:
+        result = engine.from_json(game.state_json).result or ()
+        return int(result[seat][3])
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None

@@ -65,19 +65,24 @@ def game_deadline(game: Game) -> datetime | None:
     return min(deadlines) if deadlines else None
 
 
-def _private_open() -> Q:
-    return Q(status=Game.Status.OPEN, options__private=True)
+def not_private() -> Q:
+    """Games anyone may find listed: not private, games from before the option (no key) too.
+
+    Written as a filter, not as ``exclude(options__private=True)``: for a game whose options
+    lack the key that comparison is SQL NULL, and the exclusion would drop the game as well."""
+    return Q(options__private__isnull=True) | ~Q(options__private=True)
 
 
 def game_list(*, user: Any, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
-    """Games, newest first; a private game still open is listed only to its players and the
-    players it invited."""
+    """Games, newest first. A private game is listed only to its players and the players it
+    invited, whatever its status: it is unlisted (its page opens for whoever has the link), so
+    lists of games in progress and players' profiles do not show it either."""
     qs = Game.objects.all().order_by("-created_at", "-id")
     if getattr(user, "is_authenticated", False):
         theirs = Game.objects.filter(Q(seats__user=user) | Q(invitations__user=user))
-        qs = qs.exclude(_private_open() & ~Q(pk__in=theirs.values("pk")))
+        qs = qs.filter(not_private() | Q(pk__in=theirs.values("pk")))
     else:
-        qs = qs.exclude(_private_open())
+        qs = qs.filter(not_private())
     if status:
         qs = qs.filter(status=status)
     if mine:
@@ -98,7 +103,7 @@ def open_games(
     seat); private games are not listed."""
     qs = (
         Game.objects.filter(status=Game.Status.OPEN)
-        .exclude(_private_open())
+        .filter(not_private())
         .order_by("-created_at", "-id")
     )
     if map:
@@ -322,17 +327,26 @@ def _moves_upto(game: Game, since: int, upto: int) -> list[Move]:
     return list(Move.objects.filter(game=game, seq__gt=since, seq__lte=upto).order_by("seq"))
 
 
-def _replay_from_scratch(game: Game, areas: list[str] | None, moves: list[Move]) -> Any:
+def game_initial_state(game: Game, *, players: int | None = None) -> Any:
+    """The engine state a started game began from: its set-up and its secret seed, no move yet.
+
+    The one way to rebuild a recorded game (replays, results, reply times, the replay check);
+    ``players`` saves the seat count's query when the caller has it.
+    """
     if game.seed is None:  # drawn when the game starts; a replay without it would be another game
         raise ValueError("The game has not started")
-    state = engine.new_game(
+    return engine.new_game(
         map=game.map,
-        players=len(game_seats(game)),
+        players=len(game_seats(game)) if players is None else players,
         seed=game.seed,
-        areas=areas,
+        areas=_initial_areas(game),
         variant=game.variant,
         plant_deck=game.plant_deck,
     )
+
+
+def _replay_from_scratch(game: Game, moves: list[Move]) -> Any:
+    state = game_initial_state(game)
     for m in moves:
         state = engine.apply(state, m.seat, m.action)
     return state
@@ -347,7 +361,7 @@ def _state_at(game: Game, seq: int) -> Any:
     """The engine state after ``seq`` moves (private: never returned to callers)."""
     if seq >= game.seq:
         return game_engine_state(game)
-    return _replay_from_scratch(game, _initial_areas(game), _moves_upto(game, 0, seq))
+    return _replay_from_scratch(game, _moves_upto(game, 0, seq))
 
 
 def game_history_state_for(game: Game, user: Any, seq: int) -> dict[str, Any]:
@@ -378,7 +392,7 @@ def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, 
     else:
         state = _state_at(game, since) if since else None
         if state is None:
-            state = _replay_from_scratch(game, _initial_areas(game), [])
+            state = _replay_from_scratch(game, [])
     before = engine.view(state, None)
     last = since
     for m in _moves_upto(game, since, game.seq):

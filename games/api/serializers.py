@@ -9,7 +9,7 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from accounts.models import validate_display_name
+from accounts.models import POSES_AS_ANOTHER, Profile, validate_display_name
 from games.api.errors import ENGINE_CODES, ERROR_CODES
 from games.models import Game, Move
 from games.services import lobby
@@ -70,6 +70,12 @@ class MeSerializer(serializers.Serializer):
     bot_account = serializers.BooleanField(
         read_only=True, help_text="A third party's bot (POST /api/v1/me/bot/ makes one)."
     )
+
+    def validate_display_name(self, value: str) -> str:
+        user = self.context.get("user")
+        if value and Profile.name_poses_as_another(value, getattr(user, "pk", None)):
+            raise serializers.ValidationError(str(POSES_AS_ANOTHER))
+        return value
 
     def validate_timezone(self, value: str) -> str:
         if value not in zoneinfo.available_timezones():

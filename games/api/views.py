@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Profile
-from accounts.tokens import TokenLimitReached, token_create
+from accounts.tokens import TokenLimitReached, token_create, token_limit
 from games import engine, selectors, services
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
@@ -109,7 +109,7 @@ class TokenView(APIView):
             403: _err(
                 "permission_denied: the client's address is unknown (failed logins are "
                 "counted per address), or the account holds the most API tokens allowed "
-                "(20): revoke one first."
+                f"({token_limit()}): revoke one first."
             ),
             429: E429,
         },
@@ -180,7 +180,7 @@ class MeView(APIView):
         summary="Change display name, timezone, language or notification settings",
     )
     def patch(self, request: Request) -> Response:
-        ser = s.MeSerializer(data=request.data, partial=True)
+        ser = s.MeSerializer(data=request.data, partial=True, context={"user": request.user})
         ser.is_valid(raise_exception=True)
         prof, _ = Profile.objects.get_or_create(user=request.user)
         for key, value in ser.validated_data.items():

@@ -215,10 +215,32 @@ def city_lookup(gmap: GameMap) -> dict[str, str]:
     map: maps are loaded once and never change)."""
     out: dict[str, str] = {}
     for slug, city in gmap.cities.items():
-        for name in (slug, city.name_en, city.name_ja):
+        for name in (slug, city.name_en, city.name_ja, *_local_forms(city.name_en)):
             if name:
                 out[fold(name)] = slug
     return out
+
+
+def _local_forms(name: str) -> list[str]:
+    """How a player writes a name the map qualifies in brackets: the town's own name.
+
+    >>> _local_forms("Frankfurt (Main)")[:3]
+    ['Frankfurt am Main', 'Frankfurt an der Main', 'Frankfurt a. M.']
+    >>> _local_forms("Essen")
+    []
+    """
+    m = re.fullmatch(r"(.+?)\s*\((.+)\)", name)
+    if not m:
+        return []
+    base, river = m.groups()
+    initial = river[0]
+    return [
+        f"{base} am {river}",
+        f"{base} an der {river}",
+        f"{base} a. {initial}.",
+        f"{base} a. d. {initial}.",
+        f"{base}/{river}",
+    ]
 
 
 def _cities(words: list[str], gmap: GameMap) -> list[str]:
@@ -226,7 +248,7 @@ def _cities(words: list[str], gmap: GameMap) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(words):
-        for width in (3, 2, 1):  # "frankfurt am main" before "frankfurt"
+        for width in (4, 3, 2, 1):  # "frankfurt an der oder" before "frankfurt"
             key = fold("".join(words[i : i + width]))
             if width <= len(words) - i and key in names:
                 out.append(names[key])

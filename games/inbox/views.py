@@ -99,21 +99,21 @@ def _link_error(code: str) -> str:
     }.get(code, _("This link is not valid."))
 
 
+def _link_failed(request: HttpRequest, exc: onetap.LinkInvalid) -> HttpResponse:
+    status = 403 if exc.code == "wrong_user" else 410
+    failed = {"error": _link_error(exc.code), "code": exc.code}
+    return render(request, "games/onetap.html", failed, status=status)
+
+
 @require_http_methods(["GET", "POST"])
 def onetap_view(request: HttpRequest, signed: str) -> HttpResponse:
     """A one-tap link: GET shows what it would do and a button; only the POST acts."""
     try:
         tap = onetap.read(signed)
         game = onetap.check(tap, request.user)
-    except onetap.LinkInvalid as exc:
-        status = 403 if exc.code == "wrong_user" else 410
-        failed = {"error": _link_error(exc.code), "code": exc.code}
-        return render(request, "games/onetap.html", failed, status=status)
-    try:
         action = onetap.action_for(tap.choice, game_engine_state(game), tap.token.seat)
     except onetap.LinkInvalid as exc:
-        failed = {"error": _link_error(exc.code), "code": exc.code}
-        return render(request, "games/onetap.html", failed, status=410)
+        return _link_failed(request, exc)
     ctx: dict[str, Any] = {
         "game": game,
         "label": _choice_label(tap.choice, action),
@@ -124,8 +124,7 @@ def onetap_view(request: HttpRequest, signed: str) -> HttpResponse:
     try:
         onetap.tap_apply(tap, request.user)
     except onetap.LinkInvalid as exc:
-        failed = {"error": _link_error(exc.code), "code": exc.code}
-        return render(request, "games/onetap.html", failed, status=410)
+        return _link_failed(request, exc)
     except ServiceError as exc:
         ctx = {**ctx, "error": error_text(exc.code, exc.message), "code": exc.code}
         return render(request, "games/onetap.html", ctx, status=400)

@@ -221,7 +221,7 @@ def _may_join(game: Game, user: Any, code: str) -> None:
         raise NotInvited()
     floor = int((game.options or {}).get("min_on_time") or 0)
     if floor:
-        percent = players.reliability(user).percent
+        percent = players.reliability(user, replies=False).percent
         if percent is not None and percent < floor:
             raise BelowReliability(details={"min_on_time": floor, "yours": percent})
 

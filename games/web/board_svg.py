@@ -7,6 +7,7 @@ buildable marks are drawn per request on top of it.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from powergrid.maps import GameMap, load_map, name_in
 
 from .board_layout import Label, bounds, cost_spots, place_labels, spread
+from .markers import shape_svg
 
 #: Fill of each area (the board's colour names); anything unknown is drawn neutral.
 AREA_FILL = {
@@ -34,23 +36,14 @@ AREA_STROKE = {
     "blue": "#2e4f9e",
     "purple": "#6a3f99",
 }
-#: Player colours (seats' colour names) as drawn.
-PLAYER_FILL = {
-    "red": "#d7263d",
-    "blue": "#1f5fbf",
-    "green": "#2a9d3c",
-    "yellow": "#f2c500",
-    "purple": "#8e44ad",
-    "black": "#222222",
-}
-
-CITY_R = 13
+CITY_R = 14
 #: Cost circles' radius; cities closer than MIN_DIST are drawn apart so one fits between them.
 COST_R = 7
 MIN_DIST = 2 * CITY_R + 2 * COST_R + 6
-#: Offsets of the three build spaces inside a city circle (10, 15, 20).
-SLOTS = ((-4.5, -4.5), (4.5, -4.5), (0.0, 4.0))
-SLOT = 7.0
+#: Offsets of the three build spaces inside a city circle (10, 15, 20), and their size: 9 CSS px
+#: where the board is drawn at its natural size (phones), big enough to tell the markers' shapes.
+SLOTS = ((-4.9, -4.3), (4.9, -4.3), (0.0, 5.2))
+SLOT = 9.0
 
 
 def _fmt(v: float) -> str:
@@ -99,8 +92,12 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
         vw, vh = bx1 - bx0 + 12, by1 - by0 + 12
     else:
         x0, y0, vw, vh = 0.0, 0.0, float(w), float(h)
+    # The big board also says its natural size: one user unit to one CSS pixel, the size at which
+    # names are 11 px. Wide screens scale it to the column (site.css); phones scroll it instead.
+    size = "" if small else f'width="{math.ceil(vw)}" height="{math.ceil(vh)}" '
+    box = f"{_fmt(x0)} {_fmt(y0)} {_fmt(vw)} {_fmt(vh)}"
     out.append(
-        f'<svg class="{cls}" viewBox="{_fmt(x0)} {_fmt(y0)} {_fmt(vw)} {_fmt(vh)}" role="img" '
+        f'<svg class="{cls}" viewBox="{box}" {size}role="img" '
         f'aria-labelledby="board-title-{slug}" xmlns="http://www.w3.org/2000/svg">'
         f'<title id="board-title-{slug}">{label}</title>'
     )
@@ -187,11 +184,8 @@ def render_board(
             x, y = pos[slug]
             for k, seat in enumerate(seats[:3]):
                 dx, dy = SLOTS[k]
-                fill = PLAYER_FILL.get(colours.get(seat, ""), "#444")
                 extra.append(
-                    f'<rect class="house" data-seat="{seat}" x="{_fmt(x + dx - SLOT / 2)}" '
-                    f'y="{_fmt(y + dy - SLOT / 2)}" width="{_fmt(SLOT)}" '
-                    f'height="{_fmt(SLOT)}" fill="{fill}"/>'
+                    shape_svg(colours.get(seat, ""), x + dx, y + dy, SLOT, f'data-seat="{seat}"')
                 )
         if slug in buildable:
             x, y = pos[slug]

@@ -1,27 +1,77 @@
-"""A player's public page: rating, reliability, games (``games.players``)."""
+"""A player's public page: rating, reliability, games (``games.players``). The facts, and who
+may see which game, are ``games.players``'s; this view only puts them in the reader's words
+(map names in their language, places as "2nd of 4 players", dates in their time zone)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import players
+from games.web import board_svg
+from games.web.views import with_user_timezone
+from powergrid.maps import name_in
+
+#: "1st of 4 players": a whole sentence per place, so that each language words it its own way
+#: (Japanese puts the number of players first: 4人中1位). A game has at most six players.
+_PLACES = {
+    1: gettext_lazy("1st of %(n)s players"),
+    2: gettext_lazy("2nd of %(n)s players"),
+    3: gettext_lazy("3rd of %(n)s players"),
+    4: gettext_lazy("4th of %(n)s players"),
+    5: gettext_lazy("5th of %(n)s players"),
+    6: gettext_lazy("6th of %(n)s players"),
+}
 
 
+def place_label(place: int | None, players_n: int) -> str:
+    """The player's place among ``players_n`` in the reader's language ("" when unknown)."""
+    if place is None or place not in _PLACES:
+        return ""
+    return str(_PLACES[place]) % {"n": players_n}
+
+
+def _map_name(slug: str, lang: str) -> str:
+    try:
+        return name_in(board_svg.load_map(slug), lang)
+    except KeyError:  # a map no longer shipped: its slug is still a name
+        return slug
+
+
+def _shape(row: players.GameRow, lang: str) -> dict[str, Any]:
+    return {
+        "id": row.game_id,
+        "map_name": _map_name(row.map, lang),
+        "status": row.status,
+        "players": row.players,
+        "max_players": row.max_players,
+        "place": place_label(row.place, row.players),
+        "finished_at": row.finished_at,
+    }
+
+
+@with_user_timezone
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
     user = get_user_model().objects.filter(username=username).select_related("profile").first()
     if user is None:
         raise Http404(_("No such player."))
     profile = getattr(user, "profile", None)
-    rating = players.rating_of(user)
+    lang = (translation.get_language() or "en")[:2]
+    finished = players.games_finished(user, request.user, page=request.GET.get("page"))
     ctx = {
         "player": user,
         "name": (profile.display_name if profile else "") or user.get_username(),
         "is_bot": bool(getattr(profile, "is_bot", False)),
-        "rating": rating,
+        "rating": players.rating_of(user),
         "reliability": players.reliability(user),
-        "games": players.games_of(user),
+        "current": [_shape(r, lang) for r in players.games_current(user, request.user)],
+        "finished": [_shape(r, lang) for r in finished.rows],
+        "finished_page": finished,
     }
     return render(request, "games/player.html", ctx)

@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games import results, selectors
-from games.web import board_svg
+from games.web import board_svg, charts
 from powergrid.maps import name_in
 
 
@@ -26,11 +26,11 @@ def game_result_page(request: HttpRequest, game_id: int) -> HttpResponse:
         return HttpResponseRedirect(reverse("game", args=[game.pk]))
     seats = selectors.game_seats(game)
     titles = {"money": _("Money"), "cities": _("Cities"), "plants": _("Power plants")}
-    charts = [
+    drawn = [
         {
             "title": titles[s.key],
-            "svg": mark_safe(  # built from numbers and escaped labels (games.results)
-                results.chart_svg(
+            "svg": mark_safe(  # built from numbers and escaped labels (games.web.charts)
+                charts.chart_svg(
                     s, seats, title=titles[s.key], round_label=_("Round"), end_label=_("end")
                 )
             ),
@@ -42,6 +42,6 @@ def game_result_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "map_name": name_in(board_svg.load_map(game.map), lang),
         "rows": result.rows,
-        "charts": charts,
+        "charts": drawn,
     }
     return render(request, "games/result.html", ctx)

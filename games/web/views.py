@@ -127,7 +127,6 @@ def home(request: HttpRequest) -> HttpResponse:
             "invitations": [
                 _game_row(g, request.user) for g in selectors.invitations_for(request.user)
             ],
-            "create_form": GameCreateForm(lang=_lang()) if request.user.is_authenticated else None,
         },
     )
 
@@ -467,11 +466,7 @@ def _render_game(
             if p["number"] in by_number
         ]
         ctx["choose_max"] = entry["max_bid"]
-        plant = _one(kept, "plant")
-        for c in ctx["choose"]:
-            c["checked"] = str(c["id"]) == plant
-        if ctx["choose"] and not any(c["checked"] for c in ctx["choose"]):
-            ctx["choose"][0]["checked"] = True
+        _check_one(ctx["choose"], _one(kept, "plant"))
         first = next((c for c in ctx["choose"] if c["checked"]), None)
         ctx["choose_bid"] = _one(kept, "bid") or (first["min_bid"] if first else "")
     ctx["kept_amount"] = _one(kept, "amount")
@@ -482,11 +477,7 @@ def _render_game(
             if p.get("id", p.get("number")) in legal["discard_plant"]["plants"]
         ]
         ctx["holds_tokens"] = any((you.get("resources") or {}).values())
-        plant = _one(kept, "plant")
-        for c in ctx["discard"]:
-            c["checked"] = str(c["id"]) == plant
-        if ctx["discard"] and not any(c["checked"] for c in ctx["discard"]):
-            ctx["discard"][0]["checked"] = True
+        _check_one(ctx["discard"], _one(kept, "plant"))
         ctx["drops"] = [(r, _one(kept, f"drop_{r}") or "0") for r in RESOURCES]
     if "buy_resources" in legal:
         entry = legal["buy_resources"]
@@ -559,6 +550,14 @@ def _render_game(
     ctx["log_more"] = len(entries) > len(tail)
     ctx["calc"] = _calculator(state, money, calc_query)
     return render(request, "games/game.html", ctx, status=status)
+
+
+def _check_one(cards: list[dict[str, Any]], chosen: str) -> None:
+    """Tick the card a refused form had chosen, else the first (radio buttons: one is ticked)."""
+    for c in cards:
+        c["checked"] = str(c["id"]) == chosen
+    if cards and not any(c["checked"] for c in cards):
+        cards[0]["checked"] = True
 
 
 def _one(kept: dict[str, list[str]], name: str) -> str:

@@ -24,6 +24,7 @@ import threading
 import time
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
@@ -31,10 +32,12 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from requests.adapters import HTTPAdapter
+from urllib3.exceptions import NewConnectionError
 
 from games.models import Notification, Webhook, WebhookDelivery
 from games.notifications.outbox import OutboxWriter, schedule_send_pending
-from games.webhooks.safety import UnsafeURL, check_url
+from games.webhooks.safety import UnsafeURL, safe_addresses
 
 log = logging.getLogger("games.webhooks")
 
@@ -42,12 +45,85 @@ Status = WebhookDelivery.Status
 _local = threading.local()
 
 
-def _session() -> requests.Session:
+class PinnedAdapter(HTTPAdapter):
+    """Connects to an address checked in advance instead of resolving the host name again.
+
+    ``safe_addresses`` resolves the host and checks every address it gets. If urllib3 then
+    resolved the name a second time to connect, a name that answers a public address to the
+    check and 127.0.0.1 to the connection (DNS rebinding) would reach into the server's own
+    network. While ``pinned`` is set (by ``_send``, for one post), the connection pool is keyed by
+    that address, so urllib3 dials it and resolves nothing; TLS still sends the original host
+    name (SNI) and verifies the certificate against it (``server_hostname``), and the ``Host``
+    header carries the original name. Pooled connections are kept per (address, name).
+    """
+
+    pinned: str | None = None
+
+    def build_connection_pool_key_attributes(
+        self, request: requests.PreparedRequest, verify: Any, cert: Any = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        host_params, pool_kwargs = super().build_connection_pool_key_attributes(
+            request, verify, cert
+        )
+        if self.pinned is not None:
+            if host_params["scheme"] == "https":
+                pool_kwargs["server_hostname"] = host_params["host"]
+            host_params["host"] = self.pinned
+        return host_params, pool_kwargs
+
+    def add_headers(self, request: requests.PreparedRequest, **kwargs: Any) -> None:
+        if self.pinned is not None:
+            request.headers["Host"] = urlsplit(request.url).netloc
+
+
+def _session() -> tuple[requests.Session, PinnedAdapter]:
     """One HTTP session per thread: connections to a receiver are kept open between posts."""
     s = getattr(_local, "session", None)
     if s is None:
         s = _local.session = requests.Session()
-    return s
+        _local.adapter = PinnedAdapter()
+        s.mount("https://", _local.adapter)
+        s.mount("http://", _local.adapter)
+    return s, _local.adapter
+
+
+def _send(
+    url: str, addresses: list[str], body: bytes, headers: dict[str, str]
+) -> requests.Response:
+    """Post to ``url``, connecting to the first of ``addresses`` that takes a connection (checked
+    by ``safe_addresses``; none: let the name be resolved, as ``WEBHOOK_ALLOW_PRIVATE`` allows).
+
+    The next address is tried only when no connection was made to the one before (refused,
+    unreachable, connect timeout): nothing was sent there, so the receiver cannot see the
+    event twice. Redirects are not followed: a 3xx is an answer like any other (a failure),
+    never a post to where it points."""
+    session, adapter = _session()
+    targets: list[str | None] = [*addresses] or [None]
+    for i, address in enumerate(targets):
+        adapter.pinned = address
+        try:
+            return session.post(
+                url,
+                data=body,
+                headers=headers,
+                timeout=settings.WEBHOOK_TIMEOUT_SECONDS,
+                allow_redirects=False,
+            )
+        except requests.ConnectionError as exc:
+            if i == len(targets) - 1 or not _never_connected(exc):
+                raise
+            log.info("webhook address %s unreachable (%s); trying the next", address, exc)
+        finally:
+            adapter.pinned = None
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def _never_connected(exc: requests.ConnectionError) -> bool:
+    """Whether the failure came before any byte was sent (no connection was made)."""
+    if isinstance(exc, requests.exceptions.ConnectTimeout):
+        return True
+    reason = getattr(exc.args[0] if exc.args else None, "reason", None)
+    return isinstance(reason, NewConnectionError)
 
 
 def text(payload: dict[str, Any], language: str = "en") -> str:
@@ -153,15 +229,9 @@ def _post(d: WebhookDelivery) -> bool:
         return False
     error = ""
     try:
-        check_url(hook.url)
+        addresses = safe_addresses(hook.url)
         body, headers = body_for(hook, d, time.time())
-        r = _session().post(
-            hook.url,
-            data=body,
-            headers=headers,
-            timeout=settings.WEBHOOK_TIMEOUT_SECONDS,
-            allow_redirects=False,
-        )
+        r = _send(hook.url, addresses, body, headers)
         if 200 <= r.status_code < 300:
             return True
         error = f"HTTP {r.status_code}"

@@ -29,13 +29,18 @@
   // Opening an auction: the bid follows the chosen plant's minimum; market cards pick plants.
   document.querySelectorAll('form[data-action="choose_plant"]').forEach(function (form) {
     var bid = form.querySelector('input[name="bid"]');
+    function follow(radio, keepValue) {
+      var min = parseInt(radio.dataset.min, 10);
+      bid.min = min;
+      if (!keepValue && (parseInt(bid.value, 10) || 0) < min) bid.value = min;
+    }
     form.addEventListener("change", function (e) {
-      if (e.target.name === "plant") {
-        var min = parseInt(e.target.dataset.min, 10);
-        bid.min = min;
-        if ((parseInt(bid.value, 10) || 0) < min) bid.value = min;
-      }
+      if (e.target.name === "plant") follow(e.target);
     });
+    // A page shown again after a refusal keeps the plant and the bid typed: the field's minimum
+    // is that plant's, not the first's (the bid itself is left as the player wrote it).
+    var chosen = form.querySelector('input[name="plant"]:checked');
+    if (chosen) follow(chosen, true);
     document.querySelectorAll(".market [data-plant]").forEach(function (card) {
       var radio = form.querySelector('input[name="plant"][value="' + card.dataset.plant + '"]');
       if (!radio) return;
@@ -117,6 +122,44 @@
     });
     paint();
   }
+
+  // The board's zoom. Phones show it at its natural size (names 11 px) in a scrolling box, and
+  // the button fits it to the screen; wider screens fit it to the column, and where that draws
+  // it smaller than natural (a laptop's height) the button zooms it. Zoomed in, the box opens
+  // on the cities you may build in, else on the board's middle.
+  var phone = window.matchMedia("(max-width: 40rem)");
+  document.querySelectorAll(".board-scroll").forEach(function (box) {
+    var btn = box.parentNode.querySelector(".board-zoom");
+    var svg = box.querySelector("svg.board");
+    if (!btn || !svg) return;
+    function natural() {
+      return phone.matches ? !box.classList.contains("fit") : box.classList.contains("zoom");
+    }
+    function centre() {
+      if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
+      var picks = box.querySelectorAll(".buildable .disc");
+      var r = box.getBoundingClientRect(), x = 0, y = 0, n = 0;
+      picks.forEach(function (d) { var b = d.getBoundingClientRect(); x += b.left + b.width / 2; y += b.top + b.height / 2; n++; });
+      if (n) { x = x / n - r.left + box.scrollLeft; y = y / n - r.top + box.scrollTop; }
+      else { x = box.scrollWidth / 2; y = box.scrollHeight / 2; }
+      box.scrollLeft = x - box.clientWidth / 2;
+      box.scrollTop = y - box.clientHeight / 2;
+    }
+    function show() {
+      var shrunk = svg.getScreenCTM() && svg.getScreenCTM().a < 0.98;
+      btn.hidden = !(phone.matches || natural() || shrunk);
+      btn.textContent = natural() ? btn.dataset.fit : btn.dataset.zoom;
+    }
+    btn.addEventListener("click", function () {
+      box.classList.toggle(phone.matches ? "fit" : "zoom");
+      show();
+      if (natural()) centre();
+    });
+    phone.addEventListener("change", show);
+    window.addEventListener("resize", show);
+    show();
+    if (natural()) centre();
+  });
 
   // Cost calculator: live totals (the form computes the same on the server without JS).
   document.querySelectorAll("form.calc").forEach(function (form) {

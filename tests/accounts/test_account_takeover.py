@@ -188,3 +188,10 @@ def test_the_tokens_page_stops_at_the_limit_too(user):
     r = c.post("/accounts/tokens/", {"create": "1"}, follow=True)
     assert "revoke one to create another" in r.content.decode()
     assert AuthToken.objects.filter(user=user).count() == knox_settings.TOKEN_LIMIT_PER_USER
+
+
+def test_the_api_documentation_states_the_token_limit_the_server_enforces():
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "API.md").read_text(encoding="utf-8")
+    said = re.search(r"holds at most (\d+) tokens", docs)
+    assert said is not None
+    assert int(said.group(1)) == knox_settings.TOKEN_LIMIT_PER_USER

@@ -71,3 +71,37 @@ def test_the_profile_page_refuses_it_too(make_player):
     assert r.status_code in (200, 400)
     assert "control characters" in r.content.decode()
     assert Profile.objects.get(user=p.user).display_name == ""
+
+
+@pytest.mark.parametrize("name", ["alice", "ALICE", "Аlice", "  alice "])
+def test_no_one_may_wear_another_players_username(make_player, name):
+    """mallory cannot be shown as "alice" (any case, width or look-alike letters), by the API
+    or the profile page; two players may still share an ordinary display name."""
+    get_user_model().objects.create_user("alice", password="pw-123456-x")
+    mallory = make_player()
+    r = mallory.client.patch("/api/v1/me/", {"display_name": name}, format="json")
+    assert r.status_code == 400, r.content
+    assert r.json()["error"]["code"] == "invalid_field"
+    c = Client()
+    c.force_login(mallory.user)
+    page = c.post(
+        "/accounts/profile/",
+        {
+            "display_name": name,
+            "timezone": "UTC",
+            "language": "en",
+            "notification_mode": "every_turn",
+            "reminder_fraction": "0.5",
+        },
+    )
+    assert "another player&#x27;s username" in page.content.decode()
+    assert Profile.objects.get(user=mallory.user).display_name == ""
+
+
+def test_ones_own_username_and_a_shared_name_are_fine(make_player):
+    a, b = make_player(), make_player()
+    own = a.client.patch("/api/v1/me/", {"display_name": a.user.username.upper()}, format="json")
+    assert own.status_code == 200, own.content
+    for p in (a, b):
+        r = p.client.patch("/api/v1/me/", {"display_name": "Tom"}, format="json")
+        assert r.status_code == 200, r.content

@@ -44,3 +44,33 @@ def test_a_name_equal_once_case_folded_is_refused_too():
     r = _signup("straße", "t@example.com")
     assert "too close to an existing one" in r.content.decode()
     assert get_user_model().objects.count() == 1
+
+
+@pytest.mark.parametrize("fake", ["Воb", "ВОВ", "bоb"])
+def test_a_name_in_look_alike_letters_of_another_alphabet_is_refused(fake):
+    """Cyrillic В and о read as Latin B and o: "Воb" would pass for "bob"."""
+    get_user_model().objects.create_user("bob", "bob@example.com", "a-long-password-1")
+    text = _signup(fake, "fake@example.com").content.decode()
+    assert "too close to an existing one" in text or "mixes alphabets" in text
+    assert get_user_model().objects.count() == 1
+
+
+def test_a_name_mixing_alphabets_is_refused_even_when_free():
+    text = _signup("pаypal", "p@example.com").content.decode()  # a Cyrillic а
+    assert "mixes alphabets" in text
+    assert not get_user_model().objects.exists()
+
+
+@pytest.mark.parametrize("name", ["Алиса", "田中bob", "Ελένη", "José"])
+def test_names_in_one_alphabet_or_with_japanese_are_welcome(name):
+    r = _signup(name, "n@example.com")
+    assert r.status_code == 302, r.content.decode()[:300]
+
+
+def test_a_renamed_user_keeps_the_key_in_step():
+    """An admin renames "carol" to "dave": the key follows, so "carol" is free again."""
+    user = get_user_model().objects.create_user("carol", "c@example.com", "a-long-password-1")
+    user.username = "dave"
+    user.save()
+    assert user.profile.__class__.objects.get(user=user).username_key == "dave"
+    assert _signup("carol", "e@example.com").status_code == 302

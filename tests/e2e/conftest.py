@@ -66,8 +66,10 @@ class CspWatchedBrowser:
         """Let every open page deliver the events of the work it has done."""
         for ctx in self.contexts:
             for page in ctx.pages:
+                # Waited for on Playwright's side: a page without JavaScript would never run a
+                # timer of its own.
                 with contextlib.suppress(Exception):
-                    page.evaluate("() => new Promise(r => setTimeout(r, 50))")
+                    page.wait_for_timeout(50)
 
     def close(self) -> None:
         for ctx in self.contexts:

@@ -1,6 +1,6 @@
 """The board's city names measured by Chromium itself (its fonts, its widths): no two overlap and
-none covers another city's disc, for Germany and the USA in English and Japanese. Screenshots go
-to test-artifacts/screenshots/board-<map>-<lang>.png."""
+none covers another city's disc, on every map in English and Japanese. Screenshots go to
+test-artifacts/screenshots/board-<map>-<lang>.png."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def _hit(a, b, pad=0.5):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("slug", ["germany", "usa"])
+@pytest.mark.parametrize("slug", ["germany", "usa", "italy", "france"])
 def test_board_names_do_not_overlap_in_the_browser(browser, shots, slug, lang):
     svg = render_board(map_slug=slug, areas=None, lang=lang)
     page = browser.new_page(viewport={"width": 1280, "height": 1400})

@@ -10,6 +10,21 @@ from django.core.management import CommandError, call_command
 pytestmark = pytest.mark.django_db
 
 
+def test_seed_demo_links_to_the_port_make_run_serves(settings):
+    """``PORT=8001 make run`` prints the demo game's links at that port, not at 8000."""
+    from pathlib import Path
+
+    settings.SITE_URL = "http://127.0.0.1:8001"
+    out = io.StringIO()
+    call_command("seed_demo", stdout=out)
+    assert "http://127.0.0.1:8001/games/" in out.getvalue()
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    recipe = makefile.split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    seed = next(line for line in recipe.splitlines() if "seed_demo" in line)
+    serve = next(line for line in recipe.splitlines() if "devserver" in line)
+    assert seed.split("$(BIN)")[0] == serve.split("$(BIN)")[0]  # the same SITE_URL for both
+
+
 def test_seed_demo_idempotent():
     from django.contrib.auth import get_user_model
 

@@ -35,6 +35,42 @@ def test_a_private_game_is_not_listed_and_refuses_strangers(make_player, client)
     assert r.json()["error"]["code"] == "not_invited"
 
 
+def test_a_private_game_under_way_is_not_listed_either(make_player, client):
+    """Unlisted for good: once it runs, strangers do not find it among the games in progress."""
+    from games import services
+    from games.models import Game
+
+    gid, creator = _private(make_player)
+    game = Game.objects.get(pk=gid)
+    for _ in range(2):
+        p = make_player()
+        services.game_invite(game_id=gid, user=creator.user, username=p.user.username)
+        services.game_join(game_id=gid, user=p.user)
+    game.refresh_from_db()
+    assert game.status == "running"
+    stranger = make_player()
+    listed = [g["id"] for g in stranger.get("/api/v1/games/?status=running").json()["results"]]
+    assert gid not in listed
+    assert gid in [g["id"] for g in creator.get("/api/v1/games/?status=running").json()["results"]]
+    assert f"#{gid} " not in client.get("/").content.decode()
+
+
+def test_a_game_from_before_the_private_option_is_listed_to_everyone(make_player, client):
+    """Options saved before ``private`` existed lack the key: such a game is public, in the
+    lobby and among the games in progress alike."""
+    from games.models import Game
+
+    creator, stranger = make_player(), make_player()
+    r = creator.post("/api/v1/games/", {"map": "germany", "max_players": 3})
+    gid = r.json()["id"]
+    game = Game.objects.get(pk=gid)
+    game.options = {k: v for k, v in game.options.items() if k != "private"}
+    game.save(update_fields=["options"])
+    listed = [g["id"] for g in stranger.get("/api/v1/games/?status=open").json()["results"]]
+    assert gid in listed
+    assert f"#{gid} " in client.get("/").content.decode()
+
+
 def test_the_private_link_lets_a_player_in(make_player, client):
     gid, creator = _private(make_player)
     detail = creator.get(f"/api/v1/games/{gid}/").json()

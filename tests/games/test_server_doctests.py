@@ -9,11 +9,13 @@ import pytest
 
 MODULES = [
     "games.forecast",
-    "games.results",
+    "games.web.charts",
     "games.stream.events",
     "games.inbox.parse",
     "games.inbox.tokens",
     "games.plans.stored",
+    "games.web.markers",
+    "accounts.names",
 ]
 
 

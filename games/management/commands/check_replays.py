@@ -12,20 +12,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import engine
+from games import engine, selectors
 from games.models import Game
 
 
 def game_replay(game: Game) -> Any:
     """The engine state rebuilt from the game's setup and moves."""
-    state = engine.new_game(
-        map=game.map,
-        players=game.seats.count(),
-        seed=int(game.seed) if game.seed is not None else 0,
-        areas=None if game.areas_random else list(game.areas or []),
-        variant=game.variant,
-        plant_deck=game.plant_deck,
-    )
+    state = selectors.game_initial_state(game)
     for move in game.moves.order_by("seq").iterator():
         state = engine.apply(state, move.seat, move.action)
     return state

@@ -154,6 +154,21 @@ def test_sentence_punctuation_and_a_verb_without_a_space_are_forgiven(line, acti
     assert parse_command(line, s, seat, GERMANY).body == action
 
 
+@pytest.mark.parametrize(
+    ("line", "slug"),
+    [
+        ("build Frankfurt am Main", "frankfurt-m"),
+        ("build frankfurt a. M.", "frankfurt-m"),
+        ("build Frankfurt/Main", "frankfurt-m"),
+        ("build Frankfurt an der Oder", "frankfurt-o"),
+        ("build Frankfurt a.d.O.", "frankfurt-o"),
+    ],
+)
+def test_a_town_is_read_in_its_own_local_form(line, slug):
+    s, seat = _round1()
+    assert parse_command(line, s, seat, GERMANY).body == {"type": "build", "cities": [slug]}
+
+
 def test_a_pass_ending_a_sentence_is_a_pass():
     s, seat = _round1()
     s = powergrid.apply(s, seat, {"type": "choose_plant", "plant": 3, "bid": 3})

@@ -1,5 +1,6 @@
 """City names on the SVG board stay readable: no two names overlap, and no name covers another
-city's disc or a cost circle, on every map in English and Japanese (the Ruhr, the USA's north-east).
+city's disc or a cost circle, on every map in English and Japanese (the Ruhr, the USA's north-east,
+Emilia-Romagna).
 
 The boxes are computed here from the SVG alone (position, text-anchor, a width from the character
 count), independently of the layout code; tests/e2e checks the same with a browser's own widths.
@@ -13,7 +14,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from games.web.board_layout import spread
+from games.web.board_layout import CROWDED, spread
 from games.web.board_svg import CITY_R, MIN_DIST, positions, render_board
 from powergrid.maps import available_maps, load_map
 
@@ -63,18 +64,8 @@ def test_the_maps_tested_include_germany_and_usa():
     assert {"germany", "usa"} <= set(available_maps())
 
 
-# Italy's Emilia-Romagna is denser still: "Reggio Emilia" has no free spot (it touches Genova's
-# disc); two-line names would fix it. Strict, so the mark goes once it passes.
-MAPS = [
-    pytest.param(m, marks=pytest.mark.xfail(strict=True, reason="Emilia-Romagna too dense"))
-    if m == "italy"
-    else m
-    for m in available_maps()
-]
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("slug", MAPS)
+@pytest.mark.parametrize("slug", available_maps())
 def test_city_names_do_not_overlap(slug, lang):
     svg = render_board(map_slug=slug, areas=None, lang=lang)
     names, discs, costs = _boxes(svg)
@@ -100,7 +91,7 @@ def test_city_names_do_not_overlap(slug, lang):
         assert vy <= box[1] <= box[3] <= vy + vh
 
 
-@pytest.mark.parametrize("slug", ["germany", "usa"])
+@pytest.mark.parametrize("slug", available_maps())
 def test_discs_do_not_touch_and_far_cities_stay_put(slug):
     gmap = load_map(slug)
     pos = positions(slug)
@@ -125,6 +116,18 @@ def test_spread_moves_only_crowded_points():
     pos = spread({"a": (0.0, 0.0), "b": (10.0, 0.0), "c": (200.0, 0.0)}, min_dist=40.0)
     assert math.dist(pos["a"], pos["b"]) >= 39.9
     assert pos["c"] == (200.0, 0.0)
+
+
+def test_spread_keeps_the_densest_places_farther_apart():
+    """A 3 x 3 grid (each point with 7 or 8 others near) gets more room than a pair does; the
+    Ruhr, dense but less so, keeps the plain distance."""
+    grid = {f"{i}{j}": (30.0 * i, 30.0 * j) for i in range(3) for j in range(3)}
+    pos = spread(grid, min_dist=40.0)
+    keys = sorted(pos)
+    closest = min(math.dist(pos[a], pos[b]) for i, a in enumerate(keys) for b in keys[i + 1 :])
+    assert closest >= CROWDED * 40.0 - 0.1
+    ruhr = positions("germany")
+    assert math.dist(ruhr["essen"], ruhr["duisburg"]) < 1.1 * MIN_DIST
 
 
 def test_ruhr_names_in_japanese_before_the_fix_would_clash():

@@ -77,3 +77,14 @@ def test_a_row_shows_each_players_turns_in_time(new_game, client):
     row = row[: row.index("</li>")]
     assert f'href="/players/{late.username}/"' in row
     assert "0% in time" in row
+
+
+def test_a_row_says_which_plant_deck_a_game_plays_with(make_user, client):
+    from games import services
+
+    a = make_user()
+    services.game_create(creator=a, map="germany", max_players=3, options={"plant_deck": "new"})
+    services.game_create(creator=a, map="usa", max_players=3, options={"plant_deck": "mixed"})
+    page = client.get("/").content.decode()
+    assert "· New Power Plants deck" in page
+    assert "· New Power Plants mixed with the base deck" in page

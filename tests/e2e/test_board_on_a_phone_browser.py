@@ -1,0 +1,110 @@
+"""The board on a 390 px wide phone, measured by Chromium: city names are at least 11 CSS px and
+houses 8 px across, each seat's houses have a shape of their own that the players' list repeats,
+the board scrolls inside its card (the page itself does not scroll sideways), and the zoom button
+fits the whole board on the screen and back. Screenshots go to
+test-artifacts/screenshots/board-phone-*.png."""
+
+from __future__ import annotations
+
+import pytest
+from e2ehelpers import game_played_until, users
+
+from games.models import Game
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+MEASURE = """() => {
+  const svg = document.querySelector('main svg.board');
+  const ctm = svg.getScreenCTM();
+  const names = Array.from(svg.querySelectorAll('text.name')).map(
+    t => ctm.a * parseFloat(getComputedStyle(t).fontSize));
+  const houses = Array.from(svg.querySelectorAll('.mark[data-seat]')).map(m => {
+    const r = m.getBoundingClientRect();
+    return {seat: m.dataset.seat, shape: m.dataset.shape, w: r.width, h: r.height};
+  });
+  const legend = Object.fromEntries(Array.from(document.querySelectorAll('.players .player')).map(
+    p => [p.dataset.seat, p.querySelector('.p-head .mark').dataset.shape]));
+  const box = document.querySelector('.board-scroll');
+  return {names, houses, legend,
+          pageWidth: document.documentElement.scrollWidth,
+          boxWidth: box.clientWidth, boardWidth: svg.getBoundingClientRect().width,
+          scrolls: box.scrollWidth > box.clientWidth};
+}"""
+
+
+def _six_player_game_with_houses() -> Game:
+    return game_played_until(
+        users("phone", 6, "pw-phone-123"),
+        lambda s: s.round >= 2 and all(p.cities for p in s.players),
+    )
+
+
+def test_the_board_is_legible_on_a_phone(live_server, browser, shots):
+    game = _six_player_game_with_houses()
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator(".board-scroll").first.screenshot(path=str(shots / "board-phone-natural.png"))
+    m = page.evaluate(MEASURE)
+
+    assert m["names"]
+    assert min(m["names"]) >= 11
+    assert len({h["seat"] for h in m["houses"]}) == 6
+    assert min(min(h["w"], h["h"]) for h in m["houses"]) >= 8
+    shape_of = {h["seat"]: h["shape"] for h in m["houses"]}
+    assert all(shape_of[h["seat"]] == h["shape"] for h in m["houses"])  # one shape per seat
+    assert len(set(shape_of.values())) == 6  # and no two seats alike
+    assert m["legend"] == shape_of  # the players' list is the board's legend
+    assert m["scrolls"]
+    assert m["pageWidth"] <= 390
+
+    zoom = page.locator(".board-zoom").first
+    zoom.click()
+    page.locator(".board-scroll").first.screenshot(path=str(shots / "board-phone-fit.png"))
+    fit = page.evaluate(MEASURE)
+    assert fit["boardWidth"] <= fit["boxWidth"] + 1
+    assert not fit["scrolls"]
+    assert zoom.inner_text() == "Zoom in to read the names"
+    zoom.click()
+    assert min(page.evaluate(MEASURE)["names"]) >= 11
+
+
+def test_a_laptop_fits_the_board_and_zooms_it_to_natural_size(live_server, browser):
+    """At 1280 x 800 the board fits its column, names smaller than 11 px; the button zooms it to
+    natural size in a scrolling box and back. On a tall screen it is drawn at natural size or
+    larger already, and the button is not offered."""
+    game = _six_player_game_with_houses()
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    m = page.evaluate(MEASURE)
+    assert not m["scrolls"]
+    assert m["boardWidth"] <= m["boxWidth"] + 1
+    assert max(m["names"]) < 11
+    zoom = page.locator(".board-zoom").first
+    assert zoom.inner_text() == "Zoom in to read the names"
+    zoom.click()
+    zoomed = page.evaluate(MEASURE)
+    assert min(zoomed["names"]) >= 11
+    assert zoomed["pageWidth"] <= 1280
+    assert zoom.inner_text() == "Show the whole board"
+    zoom.click()
+    assert max(page.evaluate(MEASURE)["names"]) < 11
+
+    tall = browser.new_page(viewport={"width": 1600, "height": 1600}, locale="en-GB")
+    tall.goto(f"{live_server.url}/games/{game.pk}/")
+    assert min(tall.evaluate(MEASURE)["names"]) >= 11
+    assert not tall.locator(".board-zoom").first.is_visible()
+
+
+def test_without_script_a_phone_still_scrolls_the_board_and_offers_no_dead_button(
+    live_server, browser
+):
+    game = _six_player_game_with_houses()
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, locale="en-GB", java_script_enabled=False
+    )
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    m = page.evaluate(MEASURE)
+    assert min(m["names"]) >= 11
+    assert m["scrolls"]
+    assert not page.locator(".board-zoom").first.is_visible()
