@@ -33,11 +33,12 @@ import smtplib
 import threading
 import time
 from datetime import timedelta
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core import mail
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.db.models import Case, F, Q, Value, When
 from django.urls import get_resolver
 from django.utils import timezone, translation
@@ -263,18 +264,40 @@ def _claim_one(notification_id: int, *, now: Any, stale: Any) -> bool:
     )
 
 
+def _surviving_a_cut(write: Callable[[], object]) -> None:
+    """Run ``write``; if the database connection was cut under it (a restart, a failover, an
+    administrator's ``pg_terminate_backend``), run it once more on a fresh connection.
+
+    Why: the rows it marks were already delivered. Left ``sending``, they would be claimed again
+    when their lease runs out and every recipient would get the email twice. Inside a
+    transaction there is nothing to retry on (the transaction is gone), so the error goes up.
+    """
+    try:
+        write()
+    except (OperationalError, InterfaceError) as exc:
+        if connection.in_atomic_block:
+            raise
+        log.warning("database connection lost while marking delivered rows (%s); reconnecting", exc)
+        connection.close()
+        write()
+
+
 def _mark_sent(ids: list[int], claimed_at: Any) -> None:
     if ids:
-        Notification.objects.filter(
-            pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
-        ).update(status=Status.SENT, sent_at=timezone.now(), last_error="")
+        _surviving_a_cut(
+            lambda: Notification.objects.filter(
+                pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
+            ).update(status=Status.SENT, sent_at=timezone.now(), last_error="")
+        )
 
 
 def _mark_skipped(ids: list[int], claimed_at: Any) -> None:
     if ids:
-        Notification.objects.filter(
-            pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
-        ).update(status=Status.SENT, last_error="skipped: no longer relevant")
+        _surviving_a_cut(
+            lambda: Notification.objects.filter(
+                pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
+            ).update(status=Status.SENT, last_error="skipped: no longer relevant")
+        )
 
 
 def _fail(n: Notification, claimed_at: Any, exc: BaseException) -> str:

@@ -280,3 +280,37 @@ def test_links_built_from_the_cached_url_are_what_reverse_gives():
     token = url.rsplit("/", 2)[-2]
     assert url == links.absolute(reverse("mail_login_link", args=[token]))
     assert links.login_token_check(token)[1] == 7
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_cut_after_delivery_still_marks_the_row_sent(monkeypatch, settings):
+    """The database connection dies between the SMTP server's 250 and the UPDATE that marks the
+    row sent (a restart, a failover). The row is marked on a fresh connection: left `sending`, it
+    would be claimed again after its lease and the player would get the email twice."""
+    _postgres()
+    settings.NOTIFY_SEND_THREAD = False
+    _games(1)
+    [row_id] = _turn_rows()[:1]
+    Notification.objects.exclude(pk=row_id).delete()
+    with connection.cursor() as cur:
+        cur.execute("SELECT pg_backend_pid()")
+        (pid,) = cur.fetchone()
+    real = sending._deliver
+
+    def deliver_then_cut(message: Any) -> None:
+        real(message)
+        other = connections.create_connection("default")
+        try:
+            with other.cursor() as cur:
+                cur.execute("SELECT pg_terminate_backend(%s)", [pid])
+        finally:
+            other.close()
+
+    monkeypatch.setattr(sending, "_deliver", deliver_then_cut)
+    assert sending.notifications_send(ids=[row_id]) == {"sent": 1}
+    assert len(mail.outbox) == 1
+    row = Notification.objects.get(pk=row_id)
+    assert (row.status, row.attempts, row.last_error) == ("sent", 1, "")
+    with connection.cursor() as cur:
+        cur.execute("SELECT pg_backend_pid()")
+        assert cur.fetchone()[0] != pid, "the mark went over a new connection"
