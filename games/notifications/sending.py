@@ -32,8 +32,8 @@ import queue
 import smtplib
 import threading
 import time
-from datetime import timedelta
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
