@@ -126,7 +126,7 @@
   // The board's zoom. Phones show it at its natural size (names 11 px) in a scrolling box, and
   // the button fits it to the screen; wider screens fit it to the column, and where that draws
   // it smaller than natural (a laptop's height) the button zooms it. Zoomed in, the box opens
-  // on the cities you may build in, else on the board's middle.
+  // on the cities you may build in, else on your own cities, else on the board's middle.
   var phone = window.matchMedia("(max-width: 40rem)");
   document.querySelectorAll(".board-scroll").forEach(function (box) {
     var btn = box.parentNode.querySelector(".board-zoom");
@@ -138,6 +138,9 @@
     function centre() {
       if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
       var picks = box.querySelectorAll(".buildable .disc");
+      if (!picks.length && box.dataset.you !== "" && box.dataset.you !== undefined) {
+        picks = box.querySelectorAll('.mark[data-seat="' + box.dataset.you + '"]');
+      }
       var r = box.getBoundingClientRect(), x = 0, y = 0, n = 0;
       picks.forEach(function (d) { var b = d.getBoundingClientRect(); x += b.left + b.width / 2; y += b.top + b.height / 2; n++; });
       if (n) { x = x / n - r.left + box.scrollLeft; y = y / n - r.top + box.scrollTop; }

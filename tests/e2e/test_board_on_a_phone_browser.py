@@ -108,3 +108,44 @@ def test_without_script_a_phone_still_scrolls_the_board_and_offers_no_dead_butto
     assert min(m["names"]) >= 11
     assert m["scrolls"]
     assert not page.locator(".board-zoom").first.is_visible()
+
+
+SEATS_IN_VIEW = """() => {
+  const box = document.querySelector('.board-scroll');
+  const r = box.getBoundingClientRect();
+  const sums = {};
+  box.querySelectorAll('.mark[data-seat]').forEach(m => {
+    const b = m.getBoundingClientRect();
+    const s = sums[m.dataset.seat] || (sums[m.dataset.seat] = [0, 0, 0]);
+    s[0] += b.left + b.width / 2; s[1] += b.top + b.height / 2; s[2]++;
+  });
+  return Object.fromEntries(Object.entries(sums).map(([seat, [x, y, n]]) => {
+    x /= n; y /= n;
+    return [seat, x >= r.left && x <= r.right && y >= r.top && y <= r.bottom];
+  }));
+}"""
+
+
+def test_a_player_on_a_phone_sees_their_own_cities_first(live_server, browser):
+    """Away from their build turn, a player's zoomed board opens on their own cities, not on the
+    board's middle (which is where a visitor's opens)."""
+    players = users("mine", 6, "pw-mine-123")
+    game = game_played_until(
+        players,
+        lambda s: s.round >= 2 and s.phase == "auction" and all(p.cities for p in s.players),
+    )
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    as_visitor = page.evaluate(SEATS_IN_VIEW)
+    away = [int(seat) for seat, seen in as_visitor.items() if not seen]
+    assert away, "some seat's cities lie outside the middle's view (else this proves nothing)"
+    seat = away[0]
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=login]", players[seat].username)
+    page.fill("input[name=password]", "pw-mine-123")
+    page.locator("main form button[type=submit]").click()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    assert page.locator(".board-scroll").first.get_attribute("data-you") == str(seat)
+    assert page.locator("svg.board .buildable").count() == 0
+    assert page.evaluate(SEATS_IN_VIEW)[str(seat)]
