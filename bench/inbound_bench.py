@@ -119,9 +119,10 @@ def main() -> None:
 
     # Latency: a real worker sends the answers to a sink.
     from config.celery import app
+    from games import queue
 
     with app.connection_for_write() as conn:
-        conn.default_channel.client.delete("celery")  # the throughput part's tasks
+        conn.default_channel.client.delete(queue.EMAIL)  # the throughput part's tasks
     port = lh.free_port()
     sink = lh.SmtpSink()
     controller = Controller(sink, hostname="127.0.0.1", port=port)

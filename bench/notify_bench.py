@@ -127,6 +127,7 @@ def throughput(
         # The same tasks again, now that every row is sent: what a task that finds its rows taken
         # costs the worker (Celery's share plus one claim statement), part of the figure above.
         from config.celery import app
+        from games import queue
 
         n = args.empty_tasks
         cpu0 = cpu_seconds(worker_pid)
@@ -135,7 +136,7 @@ def throughput(
             tasks.notifications_send_game.apply_async((g,))
         with app.connection_for_write() as conn:
             client = conn.default_channel.client
-            lh.wait_for(lambda: client.llen("celery") == 0, 120, 0.01, what="empty queue")
+            lh.wait_for(lambda: client.llen(queue.EMAIL) == 0, 120, 0.01, what="empty queue")
         time.sleep(0.2)  # the last task's execution
         cpu = cpu_seconds(worker_pid) - cpu0
         print(

@@ -9,12 +9,19 @@ import os
 
 from celery import Celery
 from celery.signals import task_prerun
+from kombu import Queue
+
+from games import queue
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("powergrid_server")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Each task goes to the queue of its kind (games/queue.py); a worker without -Q consumes them all,
+# `-Q email` only the emails (deploy/systemd/powergrid-queue@.service).
+app.conf.task_queues = [Queue(name) for name in queue.QUEUES]
+app.conf.task_routes = {task: {"queue": name} for task, name in queue.ROUTES.items()}
 
 
 @task_prerun.connect

@@ -5,6 +5,8 @@ Variables (see README "Production"):
   SECRET_KEY          required when DEBUG is False
   ALLOWED_HOSTS       comma-separated; default localhost,127.0.0.1,[::1],testserver when DEBUG
   DATABASE_URL        default sqlite:///var/db.sqlite3; production postgres://user:pass@host:5432/name
+  DATABASE_REPLICA_URL  default unset: a PostgreSQL replica for the public listings and records
+                      (config/replica.py); unset, everything reads the primary
   CONN_MAX_AGE        seconds a database connection is reused (default 600; None = forever)
   CONN_HEALTH_CHECKS  default True: check a reused connection once per request (one SELECT 1)
   CACHE_URL           default locmemcache:// (per process: API throttle counts are per worker);
@@ -137,6 +139,15 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+# A read replica (optional, PostgreSQL streaming replication): only the pages that can stand a
+# second of lag read from it (config/replica.py says which and why); the rest of the site, and
+# every write, use the primary. In tests the replica is the primary's test database (MIRROR).
+if env.str("DATABASE_REPLICA_URL", default=""):
+    DATABASES["replica"] = env.db("DATABASE_REPLICA_URL")
+    DATABASES["replica"]["CONN_MAX_AGE"] = DATABASES["default"]["CONN_MAX_AGE"]
+    DATABASES["replica"]["CONN_HEALTH_CHECKS"] = DATABASES["default"]["CONN_HEALTH_CHECKS"]
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+DATABASE_ROUTERS = ["config.replica.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
@@ -266,6 +277,8 @@ NOTIFY_DIGEST_HOUR = env.int("NOTIFY_DIGEST_HOUR", default=8)
 # older than this (games/health.py).
 HEALTH_OUTBOX_MAX_AGE_SECONDS = env.int("HEALTH_OUTBOX_MAX_AGE_SECONDS", default=600)
 HEALTH_SWEEP_MAX_AGE_SECONDS = env.int("HEALTH_SWEEP_MAX_AGE_SECONDS", default=300)
+# ...and when the read replica (if any) is further behind the primary than this.
+HEALTH_REPLICA_MAX_LAG_SECONDS = env.int("HEALTH_REPLICA_MAX_LAG_SECONDS", default=30)
 # Sending in batches (games/notifications/sending.py): rows claimed per batch, how often the sent
 # ones are marked, and whether the SMTP writes run on a thread of their own beside the claiming.
 NOTIFY_BATCH_SIZE = env.int("NOTIFY_BATCH_SIZE", default=100)

@@ -4,8 +4,9 @@ Each check answers ``{"ok": bool, ...}`` with what it saw; ``health_report`` run
 within a short time (a broker that hangs must not hang the health page). Checked: the database
 (a query), the cache (a write and a read: throttles and sessions rely on it), the broker (a
 connection: moves queue their emails there), the outbox (the oldest email still waiting: a
-worker that is down shows here first), and the deadline sweep (its last run, which the sweep
-records in the cache: beat that stopped shows here).
+worker that is down shows here first), the deadline sweep (its last run, which the sweep
+records in the cache: beat that stopped shows here), and the read replica when there is one (a
+query, and how far it lags behind the primary).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from typing import Any
 from celery import current_app
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Min
 from django.utils import timezone
 
+from config.replica import REPLICA, replica_configured
 from games.models import Notification
 
 #: The cache key where the deadline sweep records the time of its last run (epoch seconds).
@@ -70,12 +72,46 @@ def _sweep() -> dict[str, Any]:
     return {"ok": ago <= limit, "last_run_seconds_ago": round(ago, 1), "max_seconds": limit}
 
 
+# On a standby: seconds since the last replayed transaction, or 0 when it has replayed all it has
+# received (an idle primary sends nothing, and the replay time alone would then look like lag).
+# NULL on a server that is not a standby (a "replica" that is the primary: development, tests).
+_REPLICA_LAG_SQL = """
+    SELECT CASE
+        WHEN NOT pg_is_in_recovery() THEN NULL
+        WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+        ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())
+    END
+"""
+
+
+def _replica() -> dict[str, Any]:
+    if not replica_configured():
+        return {"ok": True, "configured": False}
+    replica = connections[REPLICA]
+    with replica.cursor() as cur:
+        if replica.vendor != "postgresql":
+            cur.execute("SELECT 1")
+            cur.fetchone()
+            return {"ok": True, "configured": True, "lag_seconds": None}
+        cur.execute(_REPLICA_LAG_SQL)
+        row = cur.fetchone()
+    lag = None if row is None or row[0] is None else round(float(row[0]), 1)
+    limit = settings.HEALTH_REPLICA_MAX_LAG_SECONDS
+    return {
+        "ok": lag is None or lag <= limit,
+        "configured": True,
+        "lag_seconds": lag,
+        "max_seconds": limit,
+    }
+
+
 CHECKS: dict[str, Callable[[], dict[str, Any]]] = {
     "database": _database,
     "cache": _cache,
     "broker": _broker,
     "outbox": _outbox,
     "deadline_sweep": _sweep,
+    "replica": _replica,
 }
 
 

@@ -22,6 +22,31 @@ DEADLINES_SWEEP = "games.tasks.deadlines_sweep"
 GAME_PLAY_DUE = "games.tasks.game_play_due"
 WEBHOOKS_SEND = "games.tasks.webhooks_send"
 WEBHOOKS_SWEEP = "games.tasks.webhooks_sweep"
+REMINDERS_QUEUE = "games.tasks.reminders_queue"
+DIGESTS_QUEUE = "games.tasks.digests_queue"
+
+# Queues, so that each kind of work can get workers of its own as the site grows
+# (deploy/OPERATIONS.md, "Capacity"): emails are many and quick; moves (deadline defaults and
+# bot turns) cost engine CPU; webhooks wait on other people's servers (up to
+# WEBHOOK_TIMEOUT_SECONDS each). A worker started without ``-Q`` consumes every queue below
+# (config/celery.py declares them), so one worker kind still does everything on a small site.
+EMAIL = "email"
+MOVES = "moves"
+HOOKS = "hooks"
+DEFAULT = "celery"  # Celery's own default: anything not routed (none of ours today)
+QUEUES = (EMAIL, MOVES, HOOKS, DEFAULT)
+
+ROUTES: dict[str, str] = {
+    NOTIFICATIONS_SEND: EMAIL,
+    NOTIFICATIONS_SEND_GAME: EMAIL,
+    OUTBOX_SWEEP: EMAIL,
+    REMINDERS_QUEUE: EMAIL,
+    DIGESTS_QUEUE: EMAIL,
+    DEADLINES_SWEEP: MOVES,
+    GAME_PLAY_DUE: MOVES,
+    WEBHOOKS_SEND: HOOKS,
+    WEBHOOKS_SWEEP: HOOKS,
+}
 
 QUICK_PUBLISH: dict[str, Any] = {
     "retry": True,

@@ -72,12 +72,12 @@ def game_play_due(game_id: int) -> int:
     return sweep.game_handle_due(game_id=game_id, wait=True)
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(name=queue.REMINDERS_QUEUE, acks_late=True, ignore_result=True)
 def reminders_queue() -> int:
     return sweep.reminders_queue()
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(name=queue.DIGESTS_QUEUE, acks_late=True, ignore_result=True)
 def digests_queue() -> int:
     return digest.digests_queue()
 

@@ -13,6 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from config.replica import reads_from_replica
 from games import players
 from games.web import board_svg
 from games.web.views import with_user_timezone
@@ -57,6 +58,7 @@ def _shape(row: players.GameRow, lang: str) -> dict[str, Any]:
 
 
 @with_user_timezone
+@reads_from_replica  # a public record: a game finished a second ago may show a second later
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
     user = get_user_model().objects.filter(username=username).select_related("profile").first()
     if user is None:

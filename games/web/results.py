@@ -11,11 +11,13 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from config.replica import reads_from_replica
 from games import results, selectors
 from games.web import board_svg, charts
 from powergrid.maps import name_in
 
 
+@reads_from_replica  # a finished game no longer changes: a replica's copy is as good
 def game_result_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_with_seats(game_id=game_id)
     if game is None:

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.zones import request_zone
+from config.replica import replica_reads
 from games import describe, engine, log, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
@@ -93,27 +94,30 @@ def home(request: HttpRequest) -> HttpResponse:
         "players": players_filter,
         "max_turn_hours": turn_filter,
     }
-    open_games = [
-        _game_row(g, request.user)
-        for g in selectors.open_games(
-            map=map_filter,
-            players=players_filter,
-            max_turn_hours=turn_filter,
-            free=bool(q.get("free")),
-        )[:30]
-    ]
-    # The lobby shows each joined player's rating (one query for the page).
-    joined = [p["user_id"] for row in open_games for p in row["who"] if not p["is_bot"]]
-    rated = players.ratings_for(joined)
-    on_time = players.on_time_percents(joined)
-    for row in open_games:
-        for p in row["who"]:
-            p["rating"] = rated.get(p["user_id"])
-            p["on_time"] = on_time.get(p["user_id"])
-    running = [
-        _game_row(g, request.user)
-        for g in selectors.game_list(user=request.user, status="running")[:10]
-    ]
+    # The public lists may lag the primary by a second (config/replica.py); the visitor's own
+    # games above are read where their last join or leave was written.
+    with replica_reads():
+        open_games = [
+            _game_row(g, request.user)
+            for g in selectors.open_games(
+                map=map_filter,
+                players=players_filter,
+                max_turn_hours=turn_filter,
+                free=bool(q.get("free")),
+            )[:30]
+        ]
+        # The lobby shows each joined player's rating (one query for the page).
+        joined = [p["user_id"] for row in open_games for p in row["who"] if not p["is_bot"]]
+        rated = players.ratings_for(joined)
+        on_time = players.on_time_percents(joined)
+        for row in open_games:
+            for p in row["who"]:
+                p["rating"] = rated.get(p["user_id"])
+                p["on_time"] = on_time.get(p["user_id"])
+        running = [
+            _game_row(g, request.user)
+            for g in selectors.game_list(user=request.user, status="running")[:10]
+        ]
     return render(
         request,
         "home.html",

@@ -30,7 +30,15 @@ def test_all_well_is_200_with_every_check_named():
     assert r.status_code == 200, r.content
     body = r.json()
     assert body["ok"] is True
-    assert set(body["checks"]) == {"database", "cache", "broker", "outbox", "deadline_sweep"}
+    assert set(body["checks"]) == {
+        "database",
+        "cache",
+        "broker",
+        "outbox",
+        "deadline_sweep",
+        "replica",
+    }
+    assert body["checks"]["replica"] == {"ok": True, "configured": False}
     text = Client().get("/health/")
     assert text.status_code == 200
     assert text.content.decode().startswith("ok")

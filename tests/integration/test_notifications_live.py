@@ -10,7 +10,7 @@ import pytest
 from django.db import connections
 from livehelpers import play_default, start_game, use_broker, wait_for
 
-from games import tasks
+from games import queue, tasks
 from games.deadlines import sweep
 from games.models import Game, Notification, Seat
 
@@ -63,7 +63,7 @@ def test_turn_email_not_stuck_behind_a_backlog_of_queued_tasks(
     wait_for(lambda: any("Your turn" in r.subject for r in smtp_sink.received), 10, 0.01,
              what="turn email")  # fmt: skip
     latency = next(r.at for r in smtp_sink.received if "Your turn" in r.subject) - t0
-    backlog = redis.Redis.from_url(redis_server.url).llen("celery")
+    backlog = redis.Redis.from_url(redis_server.url).llen(queue.EMAIL)
     print(f"move -> SMTP sink latency behind a backlog: {latency * 1000:.0f} ms ({backlog} left)")
     assert latency <= 2.0
     assert backlog > 100  # the email did not wait for the queue to empty
