@@ -4,15 +4,21 @@ Builds the game by letting the heuristic bot play every seat through the move se
 then times GET /games/<id>/ for a player (whose move is awaited) and for a spectator with Django's
 test client (server-side render, no network). Prints figures; targets: <= 60 ms, <= 150 kB.
 
-    .venv/bin/python bench/page_bench.py [--runs 30]
+    .venv/bin/python bench/page_bench.py [--runs 30] [--sqlite]
 
-Uses a throwaway SQLite database under var/ (DATABASE_URL is overridden).
+In the production configuration: DEBUG off, PostgreSQL (a throw-away database, as the other
+benches: bench/_djangobench.py), Redis as the cache (``CACHE_URL``, default
+redis://127.0.0.1:6379/3 when Redis answers), hashed static files (collectstatic into a temporary
+STATIC_ROOT), requests over HTTPS behind the proxy. ``--sqlite`` is the embedded default instead
+(SQLite, local-memory cache), for a machine without the services.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
+import socket
 import statistics
 import sys
 import tempfile
@@ -23,32 +29,57 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+def _redis_answers() -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
+        return True
+    except OSError:
+        return False
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--map", default="germany")
+    ap.add_argument("--sqlite", action="store_true", help="the embedded default, not production")
     args = ap.parse_args()
 
-    tmp = tempfile.mkdtemp(prefix="page_bench_", dir=ROOT / "var")
-    os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "False")
-    os.environ.setdefault("SECRET_KEY", "bench-only")
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    os.environ.setdefault("CELERY_BROKER_URL", "memory://")  # the moves' emails: not measured here
+    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="page_bench_static_")
+    if args.sqlite:
+        (ROOT / "var").mkdir(exist_ok=True)
+        tmp = tempfile.mkdtemp(prefix="page_bench_", dir=ROOT / "var")
+        os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
+    elif _redis_answers():
+        os.environ.setdefault("CACHE_URL", "redis://127.0.0.1:6379/3")
+    import _djangobench  # the production-like environment: DEBUG off, PostgreSQL
     import django
 
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
+    from django.db import connection
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
-    settings.STORAGES["staticfiles"]["BACKEND"] = (
-        "django.contrib.staticfiles.storage.StaticFilesStorage"
+    if args.sqlite:
+        call_command("migrate", verbosity=0)
+    else:
+        _djangobench.setup()
+    call_command("collectstatic", interactive=False, verbosity=0)  # hashed names, as deployed
+    print(
+        f"configuration: DEBUG={settings.DEBUG}, database {connection.vendor}, cache "
+        f"{settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}, static "
+        f"{settings.STORAGES['staticfiles']['BACKEND'].rsplit('.', 1)[-1]}"
     )
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
+    try:
+        _bench(args, Client)
+    finally:
+        if not args.sqlite:
+            _djangobench.teardown()
 
+
+def _bench(args: argparse.Namespace, Client: type) -> None:
     from django.contrib.auth import get_user_model
 
     from games import selectors, services
@@ -88,8 +119,9 @@ def main() -> None:
     player = users[game.to_act[0]]
     spectator = users[6]
     url = f"/games/{game.pk}/"
+    https = {"HTTP_X_FORWARDED_PROTO": "https", "secure": True}
     for label, user in (("player to move", player), ("spectator", spectator)):
-        c = Client()
+        c = Client(**https)
         c.force_login(user)
         t = time.perf_counter()
         r = c.get(url)
@@ -101,13 +133,14 @@ def main() -> None:
             r = c.get(url)
             times.append((time.perf_counter() - t) * 1000)
         size = len(r.content)
+        zipped = len(gzip.compress(r.content))
         times.sort()
         print(
             f"{label:15s} first {cold:6.1f} ms | median {statistics.median(times):5.1f} ms | "
             f"p90 {times[int(len(times) * 0.9) - 1]:5.1f} ms | {size / 1000:.1f} kB "
-            f"({size} bytes)"
+            f"({size} bytes; {zipped / 1000:.1f} kB gzipped)"
         )
-    hist = Client()
+    hist = Client(**https)
     hist.force_login(player)
     t = time.perf_counter()
     r = hist.get(f"/games/{game.pk}/history/{game.seq // 2}/")
