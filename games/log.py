@@ -15,7 +15,9 @@ from games import selectors
 from games.models import Game
 from powergrid.describe import move_entries
 
-_cache: OrderedDict[int, tuple[int, list[dict[str, Any]]]] = OrderedDict()
+# (game id, seed) -> (last seq described, entries): the seed tells apart two games that had the
+# same id (SQLite reuses a deleted row's id; so does a test database), as the replay cache does.
+_cache: OrderedDict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = OrderedDict()
 _lock = threading.Lock()
 _CACHE_SIZE = 256
 
@@ -32,8 +34,9 @@ def entries(game: Game) -> list[dict[str, Any]]:
     """Every entry of the game's log, oldest first (incrementally cached per game)."""
     if game.status == Game.Status.OPEN:
         return []
+    key = (game.pk, game.seed)
     with _lock:
-        hit = _cache.get(game.pk)
+        hit = _cache.get(key)
     done, items = hit if hit is not None and hit[0] <= game.seq else (0, [])
     if done < game.seq:
         items = list(items)
@@ -41,8 +44,8 @@ def entries(game: Game) -> list[dict[str, Any]]:
             items.extend(describe(move, before, after))
             done = move.seq
         with _lock:
-            _cache[game.pk] = (done, items)
-            _cache.move_to_end(game.pk)
+            _cache[key] = (done, items)
+            _cache.move_to_end(key)
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     return items

@@ -21,3 +21,20 @@ def test_a_new_game_with_an_old_id_is_replayed_afresh(new_game):
     # Another game under the same id has another seed: nothing of the first one is found for it.
     assert (gid, game.seed + 1) not in selectors._timeline_cache
     assert not any(key == gid for key in selectors._timeline_cache)
+
+
+def test_the_move_log_of_a_new_game_with_an_old_id_is_its_own(new_game):
+    """The readable log is cached per game too: under a reused id it must be the new game's."""
+    from games import log
+
+    gid, ps = new_game(players=3)
+    play_default(gid, ps)
+    game = Game.objects.get(pk=gid)
+    first = log.entries(game)
+    assert first
+    # Another game under the same id (a deleted one's), as far along, with moves of its own:
+    # here none are stored, so its log is empty, and the first game's must not stand in for it.
+    Game.objects.filter(pk=gid).update(seed=game.seed + 1)
+    game.refresh_from_db()
+    game.moves.all().delete()
+    assert log.entries(game) == []
