@@ -242,3 +242,29 @@ def test_a_game_link_logs_in_once_even_when_its_button_is_pressed_twice_at_once(
         views.login = original
     assert sorted(codes) == [302, 400]
     assert sum("_auth_user_id" in c.session for c in clients) == 1
+
+
+def test_a_password_set_by_an_administrator_ends_the_api_tokens_too(user, admin_client):
+    """The usual answer to "my account was taken over" is an administrator setting a new
+    password: the tokens the intruder made must stop working then too, not only after a change
+    or reset on the site."""
+    _instance, token = AuthToken.objects.create(user=user, expiry=None)
+    new = "another-long-password-2"
+    r = admin_client.post(
+        f"/admin/auth/user/{user.pk}/password/",
+        {"password1": new, "password2": new, "usable_password": "true"},
+    )
+    assert r.status_code == 302, r.content[:300]
+    user.refresh_from_db()
+    assert user.check_password(new)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api.get("/api/v1/me/").status_code == 401
+    assert not AuthToken.objects.filter(user=user).exists()
+
+
+def test_saving_a_user_without_a_new_password_keeps_the_tokens(user):
+    AuthToken.objects.create(user=user, expiry=None)
+    user.first_name = "Own"
+    user.save()
+    assert AuthToken.objects.filter(user=user).count() == 1
