@@ -132,3 +132,28 @@ def test_a_body_nested_too_deep_is_a_400_whichever_parser_reads_it(make_player, 
     )
     assert r.status_code == 400
     assert r.json()["error"]["code"] == "parse_error"
+
+
+def test_errors_of_the_non_rest_views_under_api_are_json_too(make_player):
+    """The documentation pages, the schema and the event stream are under /api/ but are not the
+    REST views whose errors the exception handler writes: a wrong method there was an HTML or
+    YAML body, and a session's POST without its CSRF token Django's HTML 403 page."""
+    p = make_player()
+    anon = Client()
+    cases = [
+        (anon.post("/api/docs/"), 405, "method_not_allowed"),
+        (anon.post("/api/redoc/"), 405, "method_not_allowed"),
+        (anon.put("/api/schema/"), 405, "method_not_allowed"),
+    ]
+    session = Client(enforce_csrf_checks=True)
+    session.force_login(p.user)
+    cases += [
+        (session.post("/api/v1/stream/?game=1"), 403, "permission_denied"),
+        (session.post("/api/docs/"), 403, "permission_denied"),
+    ]
+    for r, status, code in cases:
+        assert r.status_code == status, r.content
+        assert r["Content-Type"].startswith("application/json"), r["Content-Type"]
+        assert r.json()["error"]["code"] == code
+        assert r.json()["error"]["message"]
+        assert int(r.get("Content-Length", len(r.content))) == len(r.content)
