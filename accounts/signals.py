@@ -1,9 +1,9 @@
 from typing import Any
 
-from allauth.account.signals import password_changed, password_reset, password_set, user_signed_up
+from allauth.account.signals import user_signed_up
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db.models.signals import post_save
+from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import translation
@@ -59,12 +59,24 @@ def profile_timezone_from_signup(
             user.profile.timezone = zone.key
 
 
-@receiver(password_changed)
-@receiver(password_set)
-@receiver(password_reset)
+@receiver(pre_save, sender=settings.AUTH_USER_MODEL)
 def tokens_revoke_on_new_password(
-    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
+    sender: type[User],
+    instance: User,
+    update_fields: frozenset[str] | None = None,
+    **kwargs: Any,
 ) -> None:
-    """A new password ends what the old one let in: every API token of the user is revoked
-    (Django already ends the other sessions: their stored password hash no longer matches)."""
-    AuthToken.objects.filter(user=user).delete()
+    """A new password ends what the old one let in: every API token of the user is revoked,
+    whichever way the password was set (changed or reset on the site, set by an administrator
+    after a take-over, ``manage.py changepassword``). Django already ends the other sessions:
+    their stored password hash no longer matches.
+
+    Compared with the stored hash, so only a save that can write the password costs a query
+    (not ``last_login`` at each log-in)."""
+    if instance._state.adding or instance.pk is None:
+        return
+    if update_fields is not None and "password" not in update_fields:
+        return
+    stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if stored is not None and stored != instance.password:
+        AuthToken.objects.filter(user_id=instance.pk).delete()

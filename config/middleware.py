@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from http import HTTPStatus
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
@@ -77,4 +78,56 @@ class PermissionsPolicyMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         response.setdefault("Permissions-Policy", self.policy)
+        return response
+
+
+#: The code of an error body written here, by status (games.api.errors lists them all).
+_API_CODES = {
+    400: "bad_request",
+    401: "not_authenticated",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    413: "request_too_large",
+    415: "unsupported_media_type",
+    429: "throttled",
+    503: "service_unavailable",
+}
+
+
+class ApiErrorsAsJsonMiddleware:
+    """Every error under ``/api/`` has the API's JSON body with a code, whoever answered it.
+
+    The REST views' errors are written by ``games.api.errors.exception_handler`` and Django's own
+    (404, 400, 500) by the handlers there. What is left: the views under /api/ that are not REST
+    views (the documentation pages answer a wrong method in HTML, the schema in YAML) and the
+    CSRF check, which refuses a session's POST with Django's HTML page before any view runs.
+    Those bodies are replaced here, keeping the status and headers (``Allow``, ``Retry-After``).
+    The browsable API (development only) keeps its HTML."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code < 400
+            or not request.path.startswith("/api/")
+            or response.streaming
+            or response.get("Content-Type", "").startswith("application/json")
+            or getattr(getattr(response, "accepted_renderer", None), "format", "") == "api"
+        ):
+            return response
+        status = response.status_code
+        code = _API_CODES.get(status, "server_error" if status >= 500 else "bad_request")
+        try:
+            message = HTTPStatus(status).phrase + "."
+        except ValueError:
+            message = "Error."
+        body = JsonResponse({"error": {"code": code, "message": message, "details": {}}})
+        response.content = body.content
+        response["Content-Type"] = body["Content-Type"]
+        if response.has_header("Content-Length"):  # CommonMiddleware measured the old body
+            response["Content-Length"] = str(len(response.content))
         return response

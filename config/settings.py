@@ -81,6 +81,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside the CSRF check and every view: sees each error answered under /api/.
+    "config.middleware.ApiErrorsAsJsonMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

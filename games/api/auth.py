@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import binascii
+import string
 from hmac import compare_digest
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,8 @@ from knox.settings import CONSTANTS, knox_settings
 from rest_framework import exceptions
 
 from games.fastpath import rows
+
+_HEX = frozenset(string.hexdigits)
 
 if TYPE_CHECKING:  # importing it at run time would cycle through DRF's settings
     from drf_spectacular.openapi import AutoSchema
@@ -38,6 +41,10 @@ class TokenAuthentication(KnoxTokenAuthentication):
             text = token.decode("ascii")
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed(msg) from None
+        # knox's tokens are hex; anything else (a NUL, which PostgreSQL refuses in a query's
+        # text, was a 500) is refused without a query.
+        if not text or not _HEX.issuperset(text):
+            raise exceptions.AuthenticationFailed(msg)
         for auth_token in rows.token_candidates(text[: CONSTANTS.TOKEN_KEY_LENGTH]):
             if self._cleanup_token(auth_token):
                 continue

@@ -41,9 +41,31 @@ class ORJSONRenderer(JSONRenderer):
             return super().render(data, accepted_media_type, renderer_context)
 
 
+def _holds_nul(data: Any) -> bool:
+    """Whether a NUL character is in any string of a parsed body, keys included (a loop, not
+    recursion: a body may nest as deep as the parser allows)."""
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return False
+
+
 class ORJSONParser(JSONParser):
     """orjson for UTF-8 bodies. orjson reads an integer beyond 64 bits as a float, so a body with a
-    long run of digits (or another charset) goes to DRF's parser, which keeps Python's ints."""
+    long run of digits (or another charset) goes to DRF's parser, which keeps Python's ints.
+
+    A body with a NUL character (``\\u0000``) in any string is refused here: no field takes
+    one, and PostgreSQL stores none in text or jsonb, so it would otherwise be a 500 wherever a
+    view stores what it got (a chat message, an idempotent answer that quotes the input). Only a
+    body with the escape in it (or in another charset) is walked."""
 
     def parse(
         self,
@@ -53,9 +75,17 @@ class ORJSONParser(JSONParser):
     ) -> Any:
         body = stream.read()
         charset = (parser_context or {}).get("encoding") or "utf-8"
-        if _LONG_NUMBER.search(body) or charset.lower().replace("_", "-") not in ("utf-8", "utf8"):
-            return super().parse(io.BytesIO(body), media_type, parser_context)
-        try:
-            return orjson.loads(body)
-        except orjson.JSONDecodeError as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+        utf8 = charset.lower().replace("_", "-") in ("utf-8", "utf8")
+        if _LONG_NUMBER.search(body) or not utf8:
+            try:
+                data = super().parse(io.BytesIO(body), media_type, parser_context)
+            except RecursionError:  # Python's json nests as deep as the stack: orjson's limit
+                raise ParseError("JSON parse error - nested too deep.") from None
+        else:
+            try:
+                data = orjson.loads(body)
+            except orjson.JSONDecodeError as exc:
+                raise ParseError(f"JSON parse error - {exc}") from None
+        if (not utf8 or b"\\u0000" in body) and _holds_nul(data):
+            raise ParseError("JSON parse error - a string holds a NUL character (\\u0000).")
+        return data

@@ -786,7 +786,9 @@ class GameChatView(APIView):
         request=s.ChatMessageSerializer,
         responses={
             201: s.ChatMessageSerializer,
-            400: _err("invalid_message: empty or longer than 1000 characters."),
+            400: _err(
+                "invalid_message: empty, longer than 1000 characters or with a control character."
+            ),
             403: E403_PLAYER,
             404: E404,
             429: E429,

@@ -35,10 +35,17 @@ class MessageNotFound(ServiceError):
     default_message = "No such message."
 
 
+#: Control characters a typed message may hold: line breaks and tabs.
+_TYPED_CONTROLS = frozenset("\n\r\t")
+
+
 def _clean(text: Any) -> str:
     if not isinstance(text, str) or not text.strip():
         raise ChatRefused("Write something.", details={"field": "text"})
     text = text.strip()
+    # A NUL cannot be stored (PostgreSQL text) and no other control character is typed.
+    if any((c < " " and c not in _TYPED_CONTROLS) or c == "\x7f" for c in text):
+        raise ChatRefused("A message cannot contain control characters.", details={"field": "text"})
     if len(text) > MAX_LENGTH:
         raise ChatRefused(
             f"A message is at most {MAX_LENGTH} characters.", details={"field": "text"}

@@ -107,7 +107,10 @@ def _token(msg: Message, envelope: str | None) -> str | None:
 def mail_receive(raw: bytes, *, via: str, envelope_recipient: str | None = None) -> Received:
     """Handle one received message (see the module's docstring). Never raises for bad mail."""
     # The compat32 policy: raw header strings (the default policy's header objects cost more
-    # than the rest of the handler); what needs decoding is decoded where it is read.
+    # than the rest of the handler); what needs decoding is decoded where it is read. NUL bytes
+    # have no place in mail text (RFC 5322) and PostgreSQL stores none: they are dropped first,
+    # or a NUL in a header anyone can write (Message-ID, From) would crash the handler.
+    raw = raw.replace(b"\x00", b"")
     try:
         msg = BytesParser(policy=policy.compat32).parsebytes(raw)
     except Exception:  # any unreadable bytes are a refusal, never a crash
@@ -170,7 +173,7 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
             base, user, game, data, "token_used", "A move was already made with this email."
         )
     try:
-        line = reply_line(body_text(msg))
+        line = reply_line(body_text(msg).replace("\x00", ""))  # a NUL encoded in the body
         base["line"] = line[:200]
         state = engine.state_load(
             game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json

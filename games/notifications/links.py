@@ -24,7 +24,9 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.db import transaction
 from django.urls import NoReverseMatch, get_urlconf, reverse
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.http import RFC3986_SUBDELIMS
 
@@ -59,19 +61,35 @@ def login_token(*, user: Any, game_id: int) -> str:
     )
 
 
-def login_token_check(token: str, *, to_log_in: bool = False) -> tuple[Any, int]:
+def login_token_check(
+    token: str, *, to_log_in: bool = False, lock: bool = False
+) -> tuple[Any, int]:
     """(user, game_id) for a valid token. Raises signing.BadSignature / SignatureExpired.
 
     ``to_log_in``: the token is to log its user in, which it may do once and only within the
-    shorter login age (an older link still opens the game for its logged-in recipient)."""
+    shorter login age (an older link still opens the game for its logged-in recipient).
+    ``lock``: the user's row is locked (inside the caller's transaction)."""
     signer = signing.TimestampSigner(salt=LOGIN_SALT)
     data = signer.unsign_object(token, max_age=login_max_age() if to_log_in else link_max_age())
-    user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
+    users = get_user_model().objects.filter(pk=data.get("u"), is_active=True)
+    user = (users.select_for_update() if lock else users).first()
     if user is None or data.get("h") != _fingerprint(user):
         raise signing.BadSignature("unknown user or password changed")
     if to_log_in and data.get("l") != _login_mark(user):
         raise signing.BadSignature("used already, or the user logged in since")
     return user, int(data["g"])
+
+
+def login_token_use(token: str) -> tuple[Any, int]:
+    """Spend a token's one login: (user, game_id) if it may still log in, and from now on it may
+    not (the user's last login moves, which changes the mark the token carries). Checking and
+    spending hold the user's row, so of two uses at once the second sees the first's mark.
+    Raises signing.BadSignature / SignatureExpired. The caller then logs the user in."""
+    with transaction.atomic():
+        user, game_id = login_token_check(token, to_log_in=True, lock=True)
+        user.last_login = timezone.now()
+        user.save(update_fields=["last_login"])
+    return user, game_id
 
 
 def login_token_valid_for_login(token: str) -> bool:

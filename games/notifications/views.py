@@ -26,13 +26,15 @@ def login_link(request: HttpRequest, token: str) -> HttpResponse:
     once, then open the game."""
     to_log_in = request.method == "POST"
     try:
-        user, game_id = links.login_token_check(token, to_log_in=to_log_in)
+        user, game_id = links.login_token_check(token)
+        if request.user.is_authenticated and request.user.pk == user.pk:
+            return HttpResponseRedirect(links.game_path(game_id))
+        if to_log_in:  # spent here, in one step with the check: a second press is refused
+            user, game_id = links.login_token_use(token)
     except signing.SignatureExpired:
         return render(request, "emails/link_invalid.html", {"expired": True}, status=400)
     except signing.BadSignature:
         return render(request, "emails/link_invalid.html", {"expired": False}, status=400)
-    if request.user.is_authenticated and request.user.pk == user.pk:
-        return HttpResponseRedirect(links.game_path(game_id))
     if not to_log_in:
         return render(
             request,

@@ -40,7 +40,9 @@ def _known() -> dict[str, str]:
             "Check the address (https:// and a public host), the format and the events."
         ),
         "webhook_not_found": _("No such webhook."),
-        "invalid_message": _("A message must have some text, at most 1000 characters."),
+        "invalid_message": _(
+            "A message must have some text, at most 1000 characters, and no control characters."
+        ),
         "edit_window_over": _("A message can be changed for ten minutes only."),
         "message_not_found": _("No such message."),
         "token_expired": _(

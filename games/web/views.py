@@ -543,10 +543,13 @@ def _render_game(
     if history_seq is not None:
         entries = [e for e in entries if e["seq"] <= history_seq]
     tail = entries[-LOG_TAIL:]
+    # The log's sentences are plain text: each name is held between Unicode's isolates (what
+    # <bdi> does in markup), so a right-to-left name does not reorder the sentence around it.
+    isolated = {seat: f"\u2068{name}\u2069" for seat, name in ctx["names"].items()}
     ctx["log"] = [
         {
             **e,
-            "text": describe.move_describe(e, ctx["names"], game.map, lang),
+            "text": describe.move_describe(e, isolated, game.map, lang),
             "note": describe.source_note(e["source"]),
         }
         for e in reversed(tail)

@@ -195,3 +195,76 @@ def test_the_api_documentation_states_the_token_limit_the_server_enforces():
     said = re.search(r"holds at most (\d+) tokens", docs)
     assert said is not None
     assert int(said.group(1)) == knox_settings.TOKEN_LIMIT_PER_USER
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_link_logs_in_once_even_when_its_button_is_pressed_twice_at_once(user):
+    """Two POSTs of the same link at the same moment (a double click, or a copy of the link
+    replayed in a race): one logs in, the other is refused. Both are held just before the
+    session is made; with check and use in one step the second never gets that far."""
+    import contextlib
+    import threading
+
+    from django.contrib.auth import login as django_login
+
+    from games.notifications import views
+
+    url = links.game_link(user=user, game_id=1).split("://", 1)[1]
+    url = url[url.index("/") :]
+    both_checked = threading.Barrier(2, timeout=3)
+
+    def held_login(*args, **kwargs):
+        # Broken: the other one was refused before it got here.
+        with contextlib.suppress(threading.BrokenBarrierError):
+            both_checked.wait()
+        return django_login(*args, **kwargs)
+
+    clients = [Client(), Client()]
+    codes: list[int] = []
+
+    def press(c: Client) -> None:
+        from django.db import connection
+
+        try:
+            codes.append(c.post(url).status_code)
+        finally:
+            connection.close()
+
+    original = views.login
+    views.login = held_login
+    try:
+        threads = [threading.Thread(target=press, args=(c,)) for c in clients]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        views.login = original
+    assert sorted(codes) == [302, 400]
+    assert sum("_auth_user_id" in c.session for c in clients) == 1
+
+
+def test_a_password_set_by_an_administrator_ends_the_api_tokens_too(user, admin_client):
+    """The usual answer to "my account was taken over" is an administrator setting a new
+    password: the tokens the intruder made must stop working then too, not only after a change
+    or reset on the site."""
+    _instance, token = AuthToken.objects.create(user=user, expiry=None)
+    new = "another-long-password-2"
+    r = admin_client.post(
+        f"/admin/auth/user/{user.pk}/password/",
+        {"password1": new, "password2": new, "usable_password": "true"},
+    )
+    assert r.status_code == 302, r.content[:300]
+    user.refresh_from_db()
+    assert user.check_password(new)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api.get("/api/v1/me/").status_code == 401
+    assert not AuthToken.objects.filter(user=user).exists()
+
+
+def test_saving_a_user_without_a_new_password_keeps_the_tokens(user):
+    AuthToken.objects.create(user=user, expiry=None)
+    user.first_name = "Own"
+    user.save()
+    assert AuthToken.objects.filter(user=user).count() == 1

@@ -79,3 +79,81 @@ def test_the_handlers_are_installed():
 
     for n in (400, 403, 404, 500):
         assert getattr(urls, f"handler{n}") == f"games.api.errors.handler{n}"
+
+
+def test_a_token_with_a_nul_byte_is_refused_before_the_database():
+    """A knox token is hex: anything else is answered 401 without a query (a NUL, which
+    PostgreSQL refuses in text, was a 500)."""
+    for token in ["\x00" * 20, "0123456789abcde\x00ff", "g" * 64]:
+        r = Client().get("/api/v1/me/", HTTP_AUTHORIZATION=f"Token {token}")
+        assert r.status_code == 401
+        assert r.json()["error"]["code"] == "authentication_failed"
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/v1/games/{gid}/chat/", {"text": "hi\u0000there"}),
+        ("/api/v1/games/{gid}/moves/", {"action": {"type": "build", "cities": ["\u0000"]}}),
+        ("/api/v1/games/", {"map": "germany\u0000", "max_players": 2}),
+        ("/api/v1/webhooks/", {"url": "https://hooks.example/\u0000", "events": ["your_turn"]}),
+        ("/api/v1/games/{gid}/plans/", {"kind": "auto_pass", "note\u0000": 1}),
+    ],
+)
+def test_a_nul_character_in_a_json_body_is_a_400_never_a_500(new_game, path, body):
+    """No field of the API takes a NUL character (U+0000), and PostgreSQL stores none: the
+    body is refused as it is read, whatever the endpoint (and a retry with the same
+    Idempotency-Key gets the same answer)."""
+    gid, ps = new_game(players=2)
+    for key in (None, "nul-key"):
+        extra = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+        r = Client().post(
+            path.format(gid=gid),
+            json.dumps(body),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {ps[0].token}",
+            **extra,
+        )
+        assert r.status_code == 400, r.content
+        assert r.json()["error"]["code"] == "parse_error"
+
+
+@pytest.mark.parametrize("number", ["1", "12345678901234567890"])
+def test_a_body_nested_too_deep_is_a_400_whichever_parser_reads_it(make_player, number):
+    """orjson stops at 1024 levels; a body with a long integer is read by Python's json, which
+    recursed until the stack ran out (a 500)."""
+    p = make_player()
+    body = "[" * 5000 + number + "]" * 5000
+    r = Client().post(
+        "/api/v1/games/",
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {p.token}",
+    )
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "parse_error"
+
+
+def test_errors_of_the_non_rest_views_under_api_are_json_too(make_player):
+    """The documentation pages, the schema and the event stream are under /api/ but are not the
+    REST views whose errors the exception handler writes: a wrong method there was an HTML or
+    YAML body, and a session's POST without its CSRF token Django's HTML 403 page."""
+    p = make_player()
+    anon = Client()
+    cases = [
+        (anon.post("/api/docs/"), 405, "method_not_allowed"),
+        (anon.post("/api/redoc/"), 405, "method_not_allowed"),
+        (anon.put("/api/schema/"), 405, "method_not_allowed"),
+    ]
+    session = Client(enforce_csrf_checks=True)
+    session.force_login(p.user)
+    cases += [
+        (session.post("/api/v1/stream/?game=1"), 403, "permission_denied"),
+        (session.post("/api/docs/"), 403, "permission_denied"),
+    ]
+    for r, status, code in cases:
+        assert r.status_code == status, r.content
+        assert r["Content-Type"].startswith("application/json"), r["Content-Type"]
+        assert r.json()["error"]["code"] == code
+        assert r.json()["error"]["message"]
+        assert int(r.get("Content-Length", len(r.content))) == len(r.content)

@@ -319,3 +319,30 @@ def test_the_dev_mailbox_reply_button_feeds_the_same_handler(new_game, client, s
     r = client.post(f"/dev/mailbox/{key}/reply/", {"text": f"choose {s.market[0]}"})
     assert r.status_code == 302
     assert Move.objects.get(game_id=gid).source == "email"
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "Message-ID: <a\x00b@client.example>",
+        "From: Player <pl\x00ayer@example.com>",
+        "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable",
+    ],
+)
+def test_a_nul_byte_anywhere_in_a_message_is_read_past_never_a_crash(new_game, where):
+    """Anyone can mail the reply address; PostgreSQL stores no NUL in text, so a NUL in a
+    header (or the reply's line) must not reach the database as it came."""
+    from games.inbox.receive import mail_receive
+    from games.models import InboundMail
+
+    _gid, _seats, _seat, p, mail, s = _setup(new_game)
+    reply_to = mail.extra_headers["Reply-To"]
+    raw = _reply(reply_to, p.user.email, f"choose=00\x00 {s.market[0]}")
+    name = where.split(":", 1)[0]
+    raw = raw.replace(
+        next(line for line in raw.split(b"\r\n") if line.startswith(name.encode())),
+        where.encode(),
+    )
+    got = mail_receive(raw, via="pipe")
+    assert got.status in ("applied", "ignored", "refused")
+    assert InboundMail.objects.count() == 1
