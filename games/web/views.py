@@ -681,7 +681,7 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
             return HttpResponseRedirect(reverse("game", args=[game.pk]))
         return _refused(request, game, exc.code, error_text(exc.code, exc.message))
     except services.ServiceError as exc:
-        return _refused(request, game, exc.code, error_text(exc.code, exc.message))
+        return _refused(request, game, exc.code, error_text(exc.code, exc.message, exc.details))
     # No fragment: the page opens at its top, where the message is (a jump to the board or the
     # form would scroll it out of view).
     messages.success(request, _("Your move was recorded."))

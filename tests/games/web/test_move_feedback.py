@@ -69,3 +69,30 @@ def test_a_move_made_shows_its_message_at_the_top(started_game, client_for):
     assert "#" not in r["Location"]  # no jump past the message, which is above the game
     html = c.get(r["Location"]).content.decode()
     assert html.index("Your move was recorded.") < html.index('id="top"')
+
+
+def test_a_japanese_refusal_names_the_least_bid_in_japanese(started_game, client_for):
+    """The sentence a player corrects a number by carries the number, in their language."""
+    game, users = started_game(3)
+    u = actor(game, users)
+    u.profile.language = "ja"
+    u.profile.save()
+    c = client_for(u)
+    r = post_move(c, game, {"action": "choose_plant", "plant": "5", "bid": "2"}, follow=True)
+    card = _move_card(r.content.decode())
+    assert "入札額は5以上にしてください。" in card
+    assert "must be at least" not in card
+
+
+def test_a_japanese_refused_build_names_the_cost_and_the_money(started_game, client_for):
+    game, users = started_game(3)
+    game = advance(game, users, "build")
+    u = actor(game, users)
+    u.profile.language = "ja"
+    u.profile.save()
+    c = client_for(u)
+    cities = sorted(legal_for(game, u)["build"]["cities"])
+    r = post_move(c, game, {"action": "build", "cities": cities}, follow=True)
+    card = _move_card(r.content.decode())
+    assert 'data-code="insufficient_funds"' in card
+    assert re.search(r"費用は\d+エレクトロですが、所持金は\d+エレクトロです。", card)
