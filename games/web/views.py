@@ -466,6 +466,10 @@ def _render_game(
             if p["number"] in by_number
         ]
         ctx["choose_max"] = entry["max_bid"]
+        # The field's floor as sent: the lowest any offered plant allows, whichever is ticked, so
+        # that without the script (which narrows it to the ticked plant's, game.js) no legal bid
+        # is blocked by the browser; the server checks the plant's own minimum.
+        ctx["choose_min"] = min((c["min_bid"] for c in ctx["choose"]), default=0)
         _check_one(ctx["choose"], _one(kept, "plant"))
         first = next((c for c in ctx["choose"] if c["checked"]), None)
         ctx["choose_bid"] = _one(kept, "bid") or (first["min_bid"] if first else "")
