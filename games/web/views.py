@@ -269,6 +269,9 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
                 "invite": _("The invitation was sent."),
             }[what],
         )
+        if what in ("join", "bot") and _fresh(game).status == Game.Status.RUNNING:
+            # The seat just taken was the last: the game started by itself (auto_start).
+            messages.info(request, _("The last seat is filled: the game has started."))
     return HttpResponseRedirect(reverse("game", args=[game.pk]))
 
 
