@@ -218,7 +218,7 @@ def _create_context(form: GameCreateForm) -> dict[str, Any]:
                 ),
             }
         )
-    return {"form": form, "maps": maps, "area_counts": [(2, 3), (3, 3), (4, 4), (5, 5), (6, 5)]}
+    return {"form": form, "maps": maps, "area_counts": present.areas_by_player_count()}
 
 
 # -- the lobby ----------------------------------------------------------------------
