@@ -121,8 +121,8 @@ def deck_cards(plant_deck: str | None) -> list[dict[str, Any]]:
 
 
 def areas_by_player_count() -> str:
-    """"2 players: 3, 3 players: 3, ..." from the rules' table, with the reader's list
-    punctuation (a Japanese list is joined by 、, not an English comma)."""
+    """The areas in play per player count ("2 players: 3, 3 players: 3, ..."), from the rules'
+    table, with the reader's list punctuation (a Japanese list is joined by 、, not a comma)."""
     return _(", ").join(
         _("%(n)s players: %(a)s") % {"n": n, "a": row.areas}
         for n, row in sorted(PLAYER_COUNTS.items())

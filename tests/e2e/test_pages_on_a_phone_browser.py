@@ -69,7 +69,8 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, lang):
 
 #: The income panel's figures (its leaves with text), each with whether it sticks out of the
 #: reference card (cut off, or to be scrolled to).
-INCOME_FIGURES = """() => { const card = document.querySelector('#reference').getBoundingClientRect();
+INCOME_FIGURES = """() => {
+  const card = document.querySelector('#reference').getBoundingClientRect();
   const panel = document.querySelector('#reference details');
   return [...panel.querySelectorAll('*')].filter(e => !e.children.length && e.textContent.trim()
     && e.tagName !== 'SUMMARY').map(e => { const r = e.getBoundingClientRect();
@@ -81,9 +82,7 @@ def test_the_whole_income_table_is_in_view_on_a_phone(live_server, browser, lang
     players = users(f"income{lang}", 3, PASSWORD)
     game = game_played_until(players, lambda s: True)
     page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
-    page.context.add_cookies(
-        [{"name": "django_language", "value": lang, "url": live_server.url}]
-    )
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
     page.goto(f"{live_server.url}/games/{game.pk}/")
     income = page.locator("#reference details").first
     income.locator("summary").click()
