@@ -1,4 +1,3 @@
-import zoneinfo
 from datetime import date, timedelta
 from typing import Any
 
@@ -10,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import POSES_AS_ANOTHER, Profile
+from .zones import zone_choices
 
 REMINDER_CHOICES: list[tuple[float, Any]] = [
     (0.5, _("halfway through the turn (50%)")),
@@ -22,7 +22,7 @@ REMINDER_CHOICES: list[tuple[float, Any]] = [
 class ProfileForm(forms.ModelForm):
     timezone = forms.ChoiceField(
         label=_("Time zone"),
-        choices=[(tz, tz) for tz in sorted(zoneinfo.available_timezones())],
+        choices=[(tz, tz) for tz in zone_choices()],
         # IANA names are proper names: not for translation tools (or the translation tests).
         widget=forms.Select(attrs={"translate": "no"}),
     )
@@ -46,6 +46,9 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        zone = self.fields["timezone"]
+        assert isinstance(zone, forms.ChoiceField)
+        zone.choices = [(tz, tz) for tz in zone_choices(self.instance.timezone or None)]
         current = float(self.instance.reminder_fraction) if self.instance.pk else None
         # A value set through the API that the list does not offer stays choosable.
         if current is not None and all(v != current for v, _label in REMINDER_CHOICES):

@@ -46,6 +46,37 @@ def _known_zones() -> frozenset[str]:
     return frozenset(zoneinfo.available_timezones())
 
 
+#: The regions of the zone database's own names ("Europe/Berlin"); the other names it holds are
+#: old aliases ("US/Eastern", "Japan") or no place at all ("localtime", the server's own zone).
+REGIONS = (
+    "Africa",
+    "America",
+    "Antarctica",
+    "Arctic",
+    "Asia",
+    "Atlantic",
+    "Australia",
+    "Europe",
+    "Indian",
+    "Pacific",
+)
+
+
+def zone_choices(current: str | None = None) -> list[str]:
+    """The zones a person picks theirs from: UTC, then the "Region/City" names; a ``current``
+    name outside those (set through the API, or before) stays offered, so saving the form does
+    not change it.
+
+    >>> names = zone_choices("US/Eastern")
+    >>> names[0], "Asia/Tokyo" in names, "US/Eastern" in names, "localtime" in names
+    ('UTC', True, True, False)
+    """
+    names = sorted(z for z in _known_zones() if z.split("/", 1)[0] in REGIONS and "/" in z)
+    if current and current != "UTC" and current not in names and current in _known_zones():
+        names.append(current)
+    return ["UTC", *names]
+
+
 def browser_zone(request: Any) -> zoneinfo.ZoneInfo | None:
     """The zone the visitor's browser named in its cookie, if it is a zone this system knows."""
     name = unquote(getattr(request, "COOKIES", {}).get(BROWSER_ZONE_COOKIE, ""))[:64]

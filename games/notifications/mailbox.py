@@ -18,7 +18,8 @@ from django.shortcuts import render
 from django.utils.html import format_html
 from django.utils.translation import gettext
 
-SEPARATOR = "\n" + "-" * 79 + "\n"
+# Django's file backend writes each message's bytes, then this line (its own encoding: UTF-8).
+SEPARATOR = ("\n" + "-" * 79 + "\n").encode()
 NAME = re.compile(r"^[\w.-]+\.log$")
 
 
@@ -38,8 +39,11 @@ def _dir() -> Path:
     return Path(getattr(settings, "EMAIL_FILE_PATH", None) or settings.EMAIL_DIR)
 
 
-def _parse(raw: str, key: str) -> Mail:
-    msg: Any = email.message_from_string(raw, policy=email.policy.default)
+def _parse(raw: bytes, key: str) -> Mail:
+    """One stored message, parsed from its bytes: a body sent as 8-bit UTF-8 (every Japanese
+    email) parsed from a ``str`` instead comes back from ``get_content()`` as ``\\u3055``
+    escapes (the email package encodes such a payload with ``raw-unicode-escape``)."""
+    msg: Any = email.message_from_bytes(raw, policy=email.policy.default)
     text = html = ""
     for part in msg.walk() if msg.is_multipart() else [msg]:
         ctype = part.get_content_type()
@@ -59,6 +63,11 @@ def _parse(raw: str, key: str) -> Mail:
     )
 
 
+def _chunks(path: Path) -> list[bytes]:
+    """The messages of one file the backend wrote (a connection's messages share a file)."""
+    return [c for c in path.read_bytes().split(SEPARATOR) if c.strip()]
+
+
 def mailbox_list(limit: int = 200) -> list[Mail]:
     folder = _dir()
     if not folder.is_dir():
@@ -70,7 +79,7 @@ def mailbox_list(limit: int = 200) -> list[Mail]:
     )
     out: list[Mail] = []
     for path in files:
-        chunks = [c for c in path.read_text(errors="replace").split(SEPARATOR) if c.strip()]
+        chunks = _chunks(path)
         for i in reversed(range(len(chunks))):
             out.append(_parse(chunks[i], f"{path.name}:{i}"))
             if len(out) >= limit:
@@ -85,7 +94,7 @@ def mailbox_get(key: str) -> Mail:
     path = _dir() / name
     if not path.is_file():
         raise Http404
-    chunks = [c for c in path.read_text(errors="replace").split(SEPARATOR) if c.strip()]
+    chunks = _chunks(path)
     i = int(index)
     if i >= len(chunks):
         raise Http404
@@ -108,7 +117,8 @@ def mailbox_detail(request: HttpRequest, key: str) -> HttpResponse:
     if request.GET.get("part") == "html":
         # Shown inside a sandboxed iframe on the detail page.
         html = mail.html or format_html("<p>{}</p>", gettext("(no HTML part)"))
-        response = HttpResponse(html, content_type="text/html")
+        # The charset named: an email's HTML need not carry a <meta charset> of its own.
+        response = HttpResponse(html, content_type="text/html; charset=utf-8")
         response["Content-Security-Policy"] = (
             "sandbox; default-src 'none'; style-src 'unsafe-inline'"
         )

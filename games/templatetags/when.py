@@ -1,5 +1,5 @@
 """``{{ deadline|when }}``: a moment as a reader wants it: in their time zone, with the zone named,
-and how far away it is ("11/25/2026 10:39 p.m. JST, in 7 hours").
+and how far away it is ("11/25/2026 10:39 p.m. JST, in 7 hours, 20 minutes").
 
 The zone is the one active for the request (the profile's, UTC for visitors: the middleware
 activates it), so a player and a visitor see the same instant, each told which clock it is on.
@@ -27,10 +27,11 @@ def when(value: datetime | None) -> SafeString | str:
     local = timezone.localtime(value) if timezone.is_aware(value) else value
     zone = local.tzname() or timezone.get_current_timezone_name()
     now = timezone.now()
+    # Two units: one alone is rounded down, so a deadline 47 hours away read "in 1 day".
     if value >= now:
-        relative = _("in %(time)s") % {"time": timeuntil(value, now, depth=1)}
+        relative = _("in %(time)s") % {"time": timeuntil(value, now, depth=2)}
     else:
-        relative = _("%(time)s ago") % {"time": timesince(value, now, depth=1)}
+        relative = _("%(time)s ago") % {"time": timesince(value, now, depth=2)}
     return format_html(
         '<time datetime="{}">{} <span translate="no">{}</span>, {}</time>',
         value.isoformat(),

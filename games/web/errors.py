@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -90,13 +92,38 @@ def _known() -> dict[str, str]:
     }
 
 
-def error_text(code: str, message: str) -> str:
+def _with_numbers(code: str, details: dict[str, Any]) -> str | None:
+    """The translated sentence with the numbers the engine's ``details`` carry, for the refusals
+    a player corrects by changing a number (the English sentence carries them too)."""
+
+    def n(key: str) -> int | None:
+        value = details.get(key)
+        return value if type(value) is int else None
+
+    if code == "bid_too_low" and n("min") is not None:
+        return _("The bid must be at least %(min)s.") % {"min": n("min")}
+    if code == "insufficient_funds" and n("cost") is not None and n("money") is not None:
+        return _("That costs %(cost)s Elektro; you have %(money)s.") % {
+            "cost": n("cost"),
+            "money": n("money"),
+        }
+    if code == "insufficient_funds" and n("max") is not None:
+        return _("You have %(max)s Elektro: bid at most that.") % {"max": n("max")}
+    return None
+
+
+def error_text(code: str, message: str, details: dict[str, Any] | None = None) -> str:
     """In English the engine's own sentence (it carries the numbers); in another language the
-    translated sentence for the code, alone: the engine's English sentence is not shown to a
-    reader of another language (``tests/test_translations.py`` walks every code in Japanese)."""
+    translated sentence for the code, with the numbers from ``details`` where the player needs
+    them: the engine's English sentence is not shown to a reader of another language
+    (``tests/test_translations.py`` walks every code in Japanese)."""
     lang = (get_language() or "en")[:2]
     if code == "stale_state":
         return _known()["stale_state"]
     if lang == "en":
         return message
-    return _known().get(code) or _("That move is not possible now.")
+    return (
+        _with_numbers(code, details or {})
+        or _known().get(code)
+        or _("That move is not possible now.")
+    )

@@ -120,6 +120,15 @@ def deck_cards(plant_deck: str | None) -> list[dict[str, Any]]:
     return [plant_card(p.to_dict()) for p in cards]
 
 
+def areas_by_player_count() -> str:
+    """The areas in play per player count ("2 players: 3, 3 players: 3, ..."), from the rules'
+    table, with the reader's list punctuation (a Japanese list is joined by 、, not a comma)."""
+    return _(", ").join(
+        _("%(n)s players: %(a)s") % {"n": n, "a": row.areas}
+        for n, row in sorted(PLAYER_COUNTS.items())
+    )
+
+
 def income_rows() -> list[tuple[str, int]]:
     return [(f"{i}" if i < len(INCOME) - 1 else f"{i}+", v) for i, v in enumerate(INCOME)]
 

@@ -222,7 +222,7 @@ def _create_context(form: GameCreateForm) -> dict[str, Any]:
                 ),
             }
         )
-    return {"form": form, "maps": maps, "area_counts": [(2, 3), (3, 3), (4, 4), (5, 5), (6, 5)]}
+    return {"form": form, "maps": maps, "area_counts": present.areas_by_player_count()}
 
 
 # -- the lobby ----------------------------------------------------------------------
@@ -273,6 +273,9 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
                 "invite": _("The invitation was sent."),
             }[what],
         )
+        if what in ("join", "bot") and _fresh(game).status == Game.Status.RUNNING:
+            # The seat just taken was the last: the game started by itself (auto_start).
+            messages.info(request, _("The last seat is filled: the game has started."))
     return HttpResponseRedirect(reverse("game", args=[game.pk]))
 
 
@@ -470,6 +473,10 @@ def _render_game(
             if p["number"] in by_number
         ]
         ctx["choose_max"] = entry["max_bid"]
+        # The field's floor as sent: the lowest any offered plant allows, whichever is ticked, so
+        # that without the script (which narrows it to the ticked plant's, game.js) no legal bid
+        # is blocked by the browser; the server checks the plant's own minimum.
+        ctx["choose_min"] = min((c["min_bid"] for c in ctx["choose"]), default=0)
         _check_one(ctx["choose"], _one(kept, "plant"))
         first = next((c for c in ctx["choose"] if c["checked"]), None)
         ctx["choose_bid"] = _one(kept, "bid") or (first["min_bid"] if first else "")
@@ -688,7 +695,7 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
             return HttpResponseRedirect(reverse("game", args=[game.pk]))
         return _refused(request, game, exc.code, error_text(exc.code, exc.message))
     except services.ServiceError as exc:
-        return _refused(request, game, exc.code, error_text(exc.code, exc.message))
+        return _refused(request, game, exc.code, error_text(exc.code, exc.message, exc.details))
     # No fragment: the page opens at its top, where the message is (a jump to the board or the
     # form would scroll it out of view).
     messages.success(request, _("Your move was recorded."))

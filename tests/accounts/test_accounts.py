@@ -101,6 +101,21 @@ def test_profile_page_rejects_bad_timezone(client, user):
     assert user.profile.timezone == "UTC"
 
 
+def test_profile_page_offers_places_not_the_servers_own_zone(client, user):
+    """The time zone list names places ("Europe/Berlin") and UTC: not "localtime" (the server's
+    own clock), "Factory" or old aliases; a zone set through the API stays selected."""
+    client.force_login(user)
+    html = client.get("/accounts/profile/").content.decode()
+    assert '<option value="Europe/Berlin">' in html
+    assert '<option value="UTC" selected>' in html
+    for alias in ("localtime", "Factory", "US/Eastern", "Japan"):
+        assert f'<option value="{alias}"' not in html
+    user.profile.timezone = "US/Eastern"
+    user.profile.save()
+    html = client.get("/accounts/profile/").content.decode()
+    assert '<option value="US/Eastern" selected>' in html
+
+
 def test_token_page_create_use_revoke(client, user):
     from knox.models import AuthToken
     from rest_framework.test import APIClient

@@ -65,3 +65,27 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, lang):
         if m["page"] > 390:
             bad[path] = m
     assert bad == {}
+
+
+#: The income panel's figures (its leaves with text), each with whether it sticks out of the
+#: reference card (cut off, or to be scrolled to).
+INCOME_FIGURES = """() => {
+  const card = document.querySelector('#reference').getBoundingClientRect();
+  const panel = document.querySelector('#reference details');
+  return [...panel.querySelectorAll('*')].filter(e => !e.children.length && e.textContent.trim()
+    && e.tagName !== 'SUMMARY').map(e => { const r = e.getBoundingClientRect();
+    return [e.textContent.trim(), r.right > card.right || r.left < card.left]; }); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_whole_income_table_is_in_view_on_a_phone(live_server, browser, lang):
+    players = users(f"income{lang}", 3, PASSWORD)
+    game = game_played_until(players, lambda s: True)
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    income = page.locator("#reference details").first
+    income.locator("summary").click()
+    figures = page.evaluate(INCOME_FIGURES)
+    assert ["150", False] in figures  # the income for 20+ cities, the last one
+    assert [text for text, outside in figures if outside] == []

@@ -105,3 +105,18 @@ def test_the_started_email_says_who_moves_first(make_player):
     for other in by_to.values():
         assert "You move first." not in other.body
         assert f"Waiting for: {seat_name(first)}." in other.body
+
+
+def test_whoever_fills_the_last_seat_on_the_page_is_told_the_game_started(make_player):
+    from django.test import Client
+
+    a, b, c = make_player(), make_player(), make_player()
+    gid = a.post("/api/v1/games/", {"map": "germany", "max_players": 3}).json()["id"]
+    pages = {}
+    for p in (b, c):
+        browser = Client()
+        browser.force_login(p.user)
+        pages[p] = browser.post(f"/games/{gid}/join/", follow=True).content.decode()
+    assert "You joined the game." in pages[b]
+    assert "the game has started" not in pages[b]
+    assert "The last seat is filled: the game has started." in pages[c]

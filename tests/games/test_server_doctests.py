@@ -16,6 +16,7 @@ MODULES = [
     "games.plans.stored",
     "games.web.markers",
     "accounts.names",
+    "accounts.zones",
     "config.replica",
 ]
 

@@ -42,3 +42,17 @@ def test_names_are_isolated_and_escaped_on_pages(started_game, client_for):
     html = client_for(users[0]).get(f"/games/{game.pk}/").content.decode()
     assert "<bdi>&lt;b&gt;شيرين&lt;/b&gt;</bdi>" in html
     assert "<b>شيرين</b>" not in html
+
+
+def test_how_far_away_is_not_rounded_down_to_one_unit():
+    """A deadline almost two days away does not read "in 1 day"."""
+    from datetime import timedelta
+
+    from django.utils import timezone, translation
+
+    from games.templatetags.when import when
+
+    soon = timezone.now() + timedelta(hours=47, minutes=30, seconds=30)
+    assert ", in 1\xa0day, 23\xa0hours</time>" in when(soon)
+    with translation.override("ja"):
+        assert "1日、23時間後</time>" in when(soon)

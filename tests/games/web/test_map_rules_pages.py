@@ -12,6 +12,25 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(
+    ("lang", "intro", "each", "sep", "end"),
+    [
+        ("en", "Areas in play by player count: ", "{n} players: {a}", ", ", "."),
+        ("ja", "人数ごとの使用エリア数：", "{n}人：{a}", "、", "。"),
+    ],
+)
+def test_the_areas_per_player_count_read_as_one_sentence_of_the_readers_language(
+    make_user, client_for, lang, intro, each, sep, end
+):
+    from powergrid.tables import PLAYER_COUNTS
+
+    user = make_user()
+    Profile.objects.filter(user=user).update(language=lang)
+    html = client_for(user).get("/games/new/").content.decode()
+    counts = sep.join(each.format(n=n, a=row.areas) for n, row in sorted(PLAYER_COUNTS.items()))
+    assert intro + counts + end in html
+
+
+@pytest.mark.parametrize(
     ("lang", "france", "italy"),
     [
         ("en", "Uranium starts at price 5 (8 tokens in the market).", "Coal starts at price 3"),

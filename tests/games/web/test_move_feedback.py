@@ -69,3 +69,44 @@ def test_a_move_made_shows_its_message_at_the_top(started_game, client_for):
     assert "#" not in r["Location"]  # no jump past the message, which is above the game
     html = c.get(r["Location"]).content.decode()
     assert html.index("Your move was recorded.") < html.index('id="top"')
+
+
+def test_a_japanese_refusal_names_the_least_bid_in_japanese(started_game, client_for):
+    """The sentence a player corrects a number by carries the number, in their language."""
+    game, users = started_game(3)
+    u = actor(game, users)
+    u.profile.language = "ja"
+    u.profile.save()
+    c = client_for(u)
+    r = post_move(c, game, {"action": "choose_plant", "plant": "5", "bid": "2"}, follow=True)
+    card = _move_card(r.content.decode())
+    assert "入札額は5以上にしてください。" in card
+    assert "must be at least" not in card
+
+
+def test_a_japanese_refused_build_names_the_cost_and_the_money(started_game, client_for):
+    game, users = started_game(3)
+    game = advance(game, users, "build")
+    u = actor(game, users)
+    u.profile.language = "ja"
+    u.profile.save()
+    c = client_for(u)
+    cities = sorted(legal_for(game, u)["build"]["cities"])
+    r = post_move(c, game, {"action": "build", "cities": cities}, follow=True)
+    card = _move_card(r.content.decode())
+    assert 'data-code="insufficient_funds"' in card
+    assert re.search(r"費用は\d+エレクトロですが、所持金は\d+エレクトロです。", card)
+
+
+def test_the_opening_bid_floor_blocks_no_legal_bid_without_the_script(started_game, client_for):
+    """After a refused bid for plant 5, a player without JavaScript may still switch to the
+    cheapest plant and bid its number: the field's ``min`` as sent is the lowest any offered plant
+    allows; each plant carries its own (``data-min``), which game.js applies to the ticked one."""
+    game, users = started_game(3)
+    c = client_for(actor(game, users))
+    r = post_move(c, game, {"action": "choose_plant", "plant": "5", "bid": "2"})
+    card = _move_card(c.get(r["Location"]).content.decode())
+    offered = [int(m) for m in re.findall(r'name="plant" value="\d+" data-min="(\d+)"', card)]
+    assert re.search(r'value="5" data-min="5" checked', card)
+    assert re.search(rf'name="bid" value="2" min="{min(offered)}" ', card)
+    assert min(offered) < 5

@@ -366,7 +366,7 @@ def test_reference_tables(started_game, client_for):
     game, users = started_game(3)
     html = client_for(users[0]).get(f"/games/{game.pk}/").content.decode()
     assert "Resupply for 3 players" in html
-    assert "<td>150</td>" in html  # income for 20+
+    assert "<div><dt>20+</dt><dd>150</dd></div>" in html  # income for 20+
 
 
 def test_language_switch_and_japanese(started_game, client_for):
