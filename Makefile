@@ -21,8 +21,7 @@ messages: $(STAMP)
 
 run: $(STAMP) messages
 	$(BIN)/python manage.py migrate --noinput -v 0
-	SITE_URL=$${SITE_URL:-http://127.0.0.1:$${PORT:-8000}} $(BIN)/python manage.py seed_demo
-	SITE_URL=$${SITE_URL:-http://127.0.0.1:$${PORT:-8000}} $(BIN)/python manage.py devserver 127.0.0.1:$${PORT:-8000}
+	SITE_URL=$${SITE_URL:-http://127.0.0.1:$${PORT:-8000}} $(BIN)/python manage.py devserver --seed 127.0.0.1:$${PORT:-8000}
 
 services:
 	@bash scripts/services.sh

@@ -47,6 +47,25 @@ def test_a_busy_port_fails_clearly_without_the_banner():
     assert "is running at" not in out.stdout
 
 
+def test_on_a_busy_port_the_demo_data_is_not_written_either():
+    """`make run` seeds the demo only once the port is known to be free."""
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run(
+            [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", "--seed"],
+            cwd=ROOT,
+            env=_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert out.returncode != 0
+    assert "already in use" in out.stderr
+    assert "Demo logins" not in out.stdout
+
+
 def test_stopping_it_stops_the_web_server_and_frees_the_port():
     port = _free_port()
     proc = subprocess.Popen(

@@ -3,7 +3,8 @@
 Each child runs in a process group of its own, and stopping sends the signal to the whole group:
 runserver's autoreloader serves from a child process of its own, which a signal to the parent
 alone would leave running (and holding the port). A port already in use is said plainly, with a
-non-zero exit, before anything starts; the banner is printed only once the server answers.
+non-zero exit, before anything starts (``--seed``'s demo data included: a second `make run` on a
+busy port writes nothing); the banner is printed only once the server answers.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from games.management.commands.seed_demo import DEMO_USERS, demo_password
@@ -29,6 +31,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
         parser.add_argument("--no-worker", action="store_true", help="Only the web server.")
+        parser.add_argument(
+            "--seed", action="store_true", help="Run seed_demo first (once the port is free)."
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         addrport = options["addrport"]
@@ -43,6 +48,8 @@ class Command(BaseCommand):
                 f"Port {port} on {host} is already in use (another `make run`?). Stop it, or "
                 f"choose another port: PORT={port + 1} make run"
             )
+        if options["seed"]:
+            call_command("seed_demo", stdout=self.stdout, stderr=self.stderr)
         base = f"http://{addrport}"
         procs: list[subprocess.Popen[bytes]] = []
         # A service manager or `kill` sends SIGTERM: stop the children as Ctrl-C does, or the
