@@ -34,6 +34,8 @@ ERROR_CODES: dict[str, str] = {
     "not_authenticated": "401: no credentials were sent.",
     "authentication_failed": "401: wrong username/password or an invalid token.",
     "permission_denied": "403: not allowed.",
+    "reauthentication_required": "403: a session must confirm its password first "
+    "(details.reauthenticate_url) to add a webhook or make a bot account; a token need not.",
     "not_a_player": "403: the caller holds no seat in this game.",
     "not_creator": "403: only the creator may start the game.",
     "not_found": "404: unknown game, map or URL.",

@@ -30,6 +30,7 @@ from accounts.tokens import TokenLimitReached, token_create, token_limit
 from games import engine, selectors, services
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
+from games.api.permissions import RecentAuthentication
 from games.api.throttles import ScopedThrottle
 from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
@@ -52,6 +53,10 @@ E400 = _err("invalid_field / parse_error: the body is not valid.")
 E401 = _err("not_authenticated / authentication_failed.")
 E404 = _err("not_found: no such game.")
 E429 = _err("throttled: details.retry_after seconds (also the Retry-After header).")
+REAUTH = (
+    "reauthentication_required: a session (not a token) must confirm its password on "
+    "details.reauthenticate_url first."
+)
 COMMON = {401: E401, 429: E429}
 
 IDEMPOTENCY_PARAM = OpenApiParameter(
@@ -190,10 +195,14 @@ class MeView(APIView):
 
 
 class BotUpgradeView(MeView):
+    # One way: a session from an email's link must confirm the password first.
+    permission_classes = [permissions.IsAuthenticated, RecentAuthentication]
+
     @extend_schema(
         request=None,
         responses={
             200: s.MeSerializer,
+            403: _err(REAUTH),
             409: _err("bot_upgrade_refused: the account has held a seat in a game."),
             **COMMON,
         },
@@ -673,6 +682,9 @@ E400_HOOK = _err("invalid_webhook: details.field names what is wrong (url, forma
 
 
 class WebhookListView(APIView):
+    # A webhook keeps posting after the session ends: a session must confirm the password first.
+    permission_classes = [permissions.IsAuthenticated, RecentAuthentication]
+
     @extend_schema(
         operation_id="webhooks_list",
         responses={200: s.WebhookSerializer(many=True), **COMMON},
@@ -685,7 +697,13 @@ class WebhookListView(APIView):
     @extend_schema(
         operation_id="webhooks_create",
         request=s.WebhookSerializer,
-        responses={201: s.WebhookSerializer, 400: E400_HOOK, 403: E403_PLAYER, 404: E404, **COMMON},
+        responses={
+            201: s.WebhookSerializer,
+            400: E400_HOOK,
+            403: _err(f"not_a_player: the game is not yours; {REAUTH}"),
+            404: E404,
+            **COMMON,
+        },
         tags=["webhooks"],
         summary="Add a webhook",
         description="Events are posted after each move commits, retried with backoff until the "
