@@ -59,6 +59,8 @@ ERROR_CODES: dict[str, str] = {
     "server_error": "500: a bug; reported to the operators.",
     "request_too_large": "413: the body is larger than the server accepts (details.max_bytes).",
     "bad_request": "400: the request could not be read (a malformed header, say).",
+    "trailing_slash_missing": "308: API URLs end with a slash; Location (and details.location) "
+    "is the URL with it, where the same method and body go (a 308 keeps both).",
     "invalid_plan": "400: a plan's field is missing or wrong (details.field).",
     "plan_not_found": "404: no such plan of yours (one that has acted is gone).",
     "game_not_running": "409: plans are for a game under way.",
