@@ -208,7 +208,7 @@ def test_a_digest_reader_gets_the_chat_in_the_digest_escaped(new_game, make_play
     n = Notification(recipient=reader, kind="digest", payload={"since": since})
     mail = email_build(n)
     assert mail is not None
-    assert f"{ps[1].user.username}: {EVIL}" in mail.body
+    assert f"\u2068{ps[1].user.username}\u2069: {EVIL}" in mail.body  # the name isolated
     assert "from the muted one" not in mail.body
     assert "my own words" not in mail.body
     html = mail.alternatives[0][0]
