@@ -67,7 +67,7 @@ ERROR_CODES: dict[str, str] = {
     "invalid_webhook": "400: a webhook's field is wrong (details.field: url, format, events).",
     "webhook_not_found": "404: no such webhook of yours.",
     "invalid_message": "400: a chat message is empty, longer than 1000 characters or holds a "
-    "control character.",
+    "control character (a text-direction control, U+202A-U+202E or U+2066-U+2069, included).",
     "edit_window_over": "400: a chat message can be changed for 10 minutes only.",
     "message_not_found": "404: no such chat message (or not yours to change).",
     "bot_upgrade_refused": "409: only an account that has never held a seat can become a bot.",
