@@ -64,7 +64,8 @@ IDEMPOTENCY_PARAM = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=False,
-    description="Any unique string (e.g. a UUID) up to 255 characters. A retry with the same key "
+    description="Any unique string (e.g. a UUID) up to 255 characters, without control "
+    "characters (400 invalid_field otherwise). A retry with the same key "
     "and body returns the first response (header `Idempotent-Replayed: true`) and changes "
     "nothing; the same key with a different body is refused with 422 idempotency_key_reused.",
 )
