@@ -26,6 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Profile
+from accounts.profiles import profile_update
 from accounts.tokens import TokenLimitReached, token_create, token_limit
 from games import engine, selectors, services
 from games.api import serializers as s
@@ -188,10 +189,7 @@ class MeView(APIView):
     def patch(self, request: Request) -> Response:
         ser = s.MeSerializer(data=request.data, partial=True, context={"user": request.user})
         ser.is_valid(raise_exception=True)
-        prof, _ = Profile.objects.get_or_create(user=request.user)
-        for key, value in ser.validated_data.items():
-            setattr(prof, key, value)
-        prof.save()
+        profile_update(user=request.user, changes=ser.validated_data)
         return Response(self._data(request.user))
 
 
