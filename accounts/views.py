@@ -86,11 +86,18 @@ def profile(request: HttpRequest) -> HttpResponse:
     return _profile_page(request, prof)
 
 
+def _calendar_opens(request: HttpRequest) -> bool:
+    return request.POST.get("action") != "off"
+
+
 @require_POST
 @login_required
+@reauthentication_required(enabled=_calendar_opens)
 def calendar(request: HttpRequest) -> HttpResponse:
     """Create the calendar feed's secret address, replace it (the old one stops working at
-    once), or turn the feed off (``action=off``)."""
+    once), or turn the feed off (``action=off``). A new address is readable without a login for
+    as long as it lives, so making one asks for the password again (``accounts.reauth``: a
+    session from an email's link must not take one away); turning it off does not."""
     prof, _created = Profile.objects.get_or_create(user=request.user)
     if request.POST.get("action") == "off":
         prof.calendar_token = ""

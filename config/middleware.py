@@ -15,7 +15,11 @@ from http import HTTPStatus
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase, HttpResponseRedirectBase
+from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
 from django.shortcuts import render
+from django.utils.encoding import iri_to_uri
+from django.utils.http import escape_leading_slashes
 from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
@@ -131,3 +135,47 @@ class ApiErrorsAsJsonMiddleware:
         if response.has_header("Content-Length"):  # CommonMiddleware measured the old body
             response["Content-Length"] = str(len(response.content))
         return response
+
+
+class CommonMiddleware(DjangoCommonMiddleware):
+    """Django's, but under ``/api/`` a URL without its trailing slash keeps its method.
+
+    Django answers such a URL with 301 when the slashed one exists, which clients re-send as a GET
+    (a POST's body lost, a GET's answer where a write was meant), and with DEBUG it raises
+    RuntimeError for POST, PUT, PATCH and DELETE (a 500). Under /api/ the answer is 308 Permanent
+    Redirect to the slashed URL (which keeps the method and the body) with the API's JSON body,
+    whatever the method and DEBUG; a URL that exists in neither form stays the JSON 404. Pages
+    keep Django's 301."""
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if (
+            response.status_code == 404
+            and request.path.startswith("/api/")
+            and self.should_redirect_with_slash(request)
+        ):
+            return _api_slash_redirect(request)
+        return super().process_response(request, response)
+
+
+class HttpResponsePermanentRedirectKeepingMethod(HttpResponseRedirectBase):
+    status_code = 308
+
+
+def _api_slash_redirect(request: HttpRequest) -> HttpResponse:
+    # Django's get_full_path_with_slash without its DEBUG RuntimeError: the query string kept,
+    # a leading "//" escaped (never a scheme-relative address).
+    location = escape_leading_slashes(request.get_full_path(force_append_slash=True))
+    body = JsonResponse(
+        {
+            "error": {
+                "code": "trailing_slash_missing",
+                "message": f"API URLs end with a slash: send the request to {location}.",
+                "details": {"location": iri_to_uri(location)},
+            }
+        }
+    )
+    return HttpResponsePermanentRedirectKeepingMethod(
+        location, content=body.content, content_type=body["Content-Type"]
+    )

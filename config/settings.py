@@ -88,7 +88,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    # Django's, with a 308 (method kept) for an /api/ URL without its trailing slash.
+    "config.middleware.CommonMiddleware",
     "config.middleware.ServiceUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -182,9 +183,10 @@ ACCOUNT_EMAIL_VERIFICATION = env.str(
 ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
-# Adding or changing an email address, and creating or revoking an API token, ask for the
-# password again unless it was given on the re-authentication page in the last few minutes
-# (allauth; a session from an email link never was); the password change form asks for the old one.
+# Adding or changing an email address, creating or revoking an API token, adding a webhook,
+# making a calendar address and the bot account upgrade ask for the password again unless it was
+# given on the re-authentication page in the last few minutes (allauth, accounts.reauth; a session
+# from an email link never was); the password change form asks for the old one.
 ACCOUNT_REAUTHENTICATION_REQUIRED = True
 # Tell the user by email when their email address or password changes (the old address too).
 ACCOUNT_EMAIL_NOTIFICATIONS = True

@@ -217,6 +217,7 @@ def test_game_pages_in_japanese(ja_user, ja_client):
 def test_webhooks_page_in_japanese(ja_client):
     allowed = {"Discord", "Slack", "JSON", "https", "HTTPS"}  # names of things, not English
     _check(ja_client.get("/webhooks/"), allowed=allowed)
+    ja_client.post("/accounts/reauthenticate/", {"password": "pw-tanaka-123456"})  # adding asks
     _check(ja_client.post("/webhooks/", {"url": "ftp://x"}), allowed=allowed, status=400)
 
 

@@ -34,6 +34,8 @@ ERROR_CODES: dict[str, str] = {
     "not_authenticated": "401: no credentials were sent.",
     "authentication_failed": "401: wrong username/password or an invalid token.",
     "permission_denied": "403: not allowed.",
+    "reauthentication_required": "403: a session must confirm its password first "
+    "(details.reauthenticate_url) to add a webhook or make a bot account; a token need not.",
     "not_a_player": "403: the caller holds no seat in this game.",
     "not_creator": "403: only the creator may start the game.",
     "not_found": "404: unknown game, map or URL.",
@@ -57,13 +59,15 @@ ERROR_CODES: dict[str, str] = {
     "server_error": "500: a bug; reported to the operators.",
     "request_too_large": "413: the body is larger than the server accepts (details.max_bytes).",
     "bad_request": "400: the request could not be read (a malformed header, say).",
+    "trailing_slash_missing": "308: API URLs end with a slash; Location (and details.location) "
+    "is the URL with it, where the same method and body go (a 308 keeps both).",
     "invalid_plan": "400: a plan's field is missing or wrong (details.field).",
     "plan_not_found": "404: no such plan of yours (one that has acted is gone).",
     "game_not_running": "409: plans are for a game under way.",
     "invalid_webhook": "400: a webhook's field is wrong (details.field: url, format, events).",
     "webhook_not_found": "404: no such webhook of yours.",
     "invalid_message": "400: a chat message is empty, longer than 1000 characters or holds a "
-    "control character.",
+    "control character (a text-direction control, U+202A-U+202E or U+2066-U+2069, included).",
     "edit_window_over": "400: a chat message can be changed for 10 minutes only.",
     "message_not_found": "404: no such chat message (or not yours to change).",
     "bot_upgrade_refused": "409: only an account that has never held a seat can become a bot.",

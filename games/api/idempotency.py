@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,9 @@ from games.services.idempotency import Answer, idempotent_run
 
 HEADER = "Idempotency-Key"
 MAX_KEY = 255
+#: Control characters (C0, DEL, C1). A NUL cannot be stored (PostgreSQL text: it was a 500) and
+#: none belongs in a key; gunicorn refuses most in any header, but not every server does.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def _fingerprint(request: Request) -> str:
@@ -60,6 +64,13 @@ def idempotent(request: Request, do: Callable[[], tuple[int, Any]]) -> Response:
     if len(key) > MAX_KEY:
         return Response(
             error_body("invalid_field", f"{HEADER} is longer than {MAX_KEY}.", {"field": HEADER}),
+            status=400,
+        )
+    if _CONTROLS.search(key):
+        return Response(
+            error_body(
+                "invalid_field", f"{HEADER} cannot contain control characters.", {"field": HEADER}
+            ),
             status=400,
         )
     user = request.user

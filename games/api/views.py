@@ -26,10 +26,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Profile
+from accounts.profiles import profile_update
 from accounts.tokens import TokenLimitReached, token_create, token_limit
 from games import engine, selectors, services
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
+from games.api.permissions import RecentAuthentication
 from games.api.throttles import ScopedThrottle
 from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
@@ -52,6 +54,10 @@ E400 = _err("invalid_field / parse_error: the body is not valid.")
 E401 = _err("not_authenticated / authentication_failed.")
 E404 = _err("not_found: no such game.")
 E429 = _err("throttled: details.retry_after seconds (also the Retry-After header).")
+REAUTH = (
+    "reauthentication_required: a session (not a token) must confirm its password on "
+    "details.reauthenticate_url first."
+)
 COMMON = {401: E401, 429: E429}
 
 IDEMPOTENCY_PARAM = OpenApiParameter(
@@ -59,7 +65,8 @@ IDEMPOTENCY_PARAM = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=False,
-    description="Any unique string (e.g. a UUID) up to 255 characters. A retry with the same key "
+    description="Any unique string (e.g. a UUID) up to 255 characters, without control "
+    "characters (400 invalid_field otherwise). A retry with the same key "
     "and body returns the first response (header `Idempotent-Replayed: true`) and changes "
     "nothing; the same key with a different body is refused with 422 idempotency_key_reused.",
 )
@@ -182,18 +189,19 @@ class MeView(APIView):
     def patch(self, request: Request) -> Response:
         ser = s.MeSerializer(data=request.data, partial=True, context={"user": request.user})
         ser.is_valid(raise_exception=True)
-        prof, _ = Profile.objects.get_or_create(user=request.user)
-        for key, value in ser.validated_data.items():
-            setattr(prof, key, value)
-        prof.save()
+        profile_update(user=request.user, changes=ser.validated_data)
         return Response(self._data(request.user))
 
 
 class BotUpgradeView(MeView):
+    # One way: a session from an email's link must confirm the password first.
+    permission_classes = [permissions.IsAuthenticated, RecentAuthentication]
+
     @extend_schema(
         request=None,
         responses={
             200: s.MeSerializer,
+            403: _err(REAUTH),
             409: _err("bot_upgrade_refused: the account has held a seat in a game."),
             **COMMON,
         },
@@ -673,6 +681,9 @@ E400_HOOK = _err("invalid_webhook: details.field names what is wrong (url, forma
 
 
 class WebhookListView(APIView):
+    # A webhook keeps posting after the session ends: a session must confirm the password first.
+    permission_classes = [permissions.IsAuthenticated, RecentAuthentication]
+
     @extend_schema(
         operation_id="webhooks_list",
         responses={200: s.WebhookSerializer(many=True), **COMMON},
@@ -685,7 +696,13 @@ class WebhookListView(APIView):
     @extend_schema(
         operation_id="webhooks_create",
         request=s.WebhookSerializer,
-        responses={201: s.WebhookSerializer, 400: E400_HOOK, 403: E403_PLAYER, 404: E404, **COMMON},
+        responses={
+            201: s.WebhookSerializer,
+            400: E400_HOOK,
+            403: _err(f"not_a_player: the game is not yours; {REAUTH}"),
+            404: E404,
+            **COMMON,
+        },
         tags=["webhooks"],
         summary="Add a webhook",
         description="Events are posted after each move commits, retried with backoff until the "

@@ -1,6 +1,8 @@
 """Chat writes: post, edit (within ``CHAT_EDIT_MINUTES``), report, mute. Only the game's players
 post; a player posts at most ``CHAT_RATE`` messages a minute; texts are stored as typed (and
-escaped wherever they are shown: pages, emails, the API's JSON)."""
+escaped wherever they are shown: pages, emails, the API's JSON), without control characters or
+text-direction controls, and shown isolated from the text around them (``<bdi>`` on pages and in
+HTML emails, Unicode's isolates in text emails)."""
 
 from __future__ import annotations
 
@@ -37,6 +39,10 @@ class MessageNotFound(ServiceError):
 
 #: Control characters a typed message may hold: line breaks and tabs.
 _TYPED_CONTROLS = frozenset("\n\r\t")
+#: Unicode's bidirectional embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO; LRI, RLI,
+#: FSI, PDI): invisible, and each turns the text after it around ("Trojan Source"), in the message
+#: and, left open, around it. Nobody types them; the marks (LRM, RLM, ALM) stay allowed.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _clean(text: Any) -> str:
@@ -46,6 +52,12 @@ def _clean(text: Any) -> str:
     # A NUL cannot be stored (PostgreSQL text) and no other control character is typed.
     if any((c < " " and c not in _TYPED_CONTROLS) or c == "\x7f" for c in text):
         raise ChatRefused("A message cannot contain control characters.", details={"field": "text"})
+    if not _BIDI_CONTROLS.isdisjoint(text):
+        raise ChatRefused(
+            "A message cannot contain text-direction control characters (U+202A-U+202E, "
+            "U+2066-U+2069).",
+            details={"field": "text"},
+        )
     if len(text) > MAX_LENGTH:
         raise ChatRefused(
             f"A message is at most {MAX_LENGTH} characters.", details={"field": "text"}

@@ -34,6 +34,7 @@ from games.inbox import onetap
 from games.inbox.tokens import reply_address
 from games.models import ChatMessage, ChatMute, Game, Move, Notification, Seat
 from games.services.errors import ServiceError
+from games.templatetags.names import isolate
 from games.web.errors import error_text
 from powergrid.helpers import refuel
 from powergrid.maps import name_in
@@ -219,7 +220,10 @@ def _move_line(game: Game, payload: dict[str, Any], names: dict[int, str]) -> st
 
 
 def _log_line(game: Game, entry: dict[str, Any], names: dict[int, str]) -> str:
-    text = describe.move_describe(entry, names, game.map)
+    """The sentence the game page's log has, each name between Unicode's isolates as there: a
+    right-to-left name must not reorder the sentence (in the text part and the HTML alike)."""
+    isolated = {seat: isolate(name) for seat, name in names.items()}
+    text = describe.move_describe(entry, isolated, game.map)
     note = describe.source_note(entry.get("source"))
     return f"{text} ({note})" if note else text
 
@@ -446,7 +450,7 @@ def _started_context(n: Notification, pf: Prefetch | None = None) -> dict[str, A
         ctx["deadline"] = format_when(seat.deadline, user_zone(n.recipient))
     else:
         ctx["your_turn"] = False
-        ctx["first"] = ", ".join(names.get(int(s), "?") for s in game.to_act or [])
+        ctx["first"] = [names.get(int(s), "?") for s in game.to_act or []]
     return ctx
 
 
@@ -469,7 +473,7 @@ def _over_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any]
         for r in results
     ]
     winners = [r["name"] for r in rows if r["rank"] == 1]
-    return {**_game_context(n, seat), "results": rows, "winners": ", ".join(winners)}
+    return {**_game_context(n, seat), "results": rows, "winners": winners}
 
 
 def _timeout_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:

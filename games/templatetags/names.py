@@ -1,7 +1,10 @@
-"""Players' names on pages, each isolated with ``<bdi>``: a name written right-to-left (Arabic,
+"""Players' names, each isolated from the text around it: a name written right-to-left (Arabic,
 Hebrew) or starting with such a letter must not reorder the text around it.
 
-``{{ name|bdi }}`` for one name, ``{{ names|bdi_join:", " }}`` for a list.
+In markup ``<bdi>``: ``{{ name|bdi }}`` for one name, ``{{ names|bdi_join:", " }}`` for a list.
+In plain text (emails' text part and subjects, the move log's sentences) Unicode's isolates do
+what ``<bdi>`` does: FIRST STRONG ISOLATE (U+2068) before, POP DIRECTIONAL ISOLATE (U+2069) after:
+``{{ name|isolate }}``, ``{{ names|isolate_join:", " }}``, ``isolate(name)`` in Python.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
+FSI, PDI = "\u2068", "\u2069"
+
 
 @register.filter
 def bdi(name: object) -> SafeString:
@@ -23,3 +28,14 @@ def bdi(name: object) -> SafeString:
 @register.filter
 def bdi_join(names: Iterable[object], sep: str = ", ") -> SafeString:
     return mark_safe(conditional_escape(sep).join(bdi(n) for n in names))
+
+
+@register.filter(is_safe=True)
+def isolate(name: object) -> str:
+    """The name between isolates, as plain text (escaped as any text where autoescape is on)."""
+    return f"{FSI}{name}{PDI}"
+
+
+@register.filter(is_safe=True)
+def isolate_join(names: Iterable[object], sep: str = ", ") -> str:
+    return sep.join(isolate(n) for n in names)

@@ -3,6 +3,7 @@ Thin: ``games.services.bots`` does the work."""
 
 from __future__ import annotations
 
+from allauth.account.decorators import reauthentication_required
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -20,6 +21,8 @@ from .errors import error_text
 
 @login_required
 @require_http_methods(["GET", "POST"])
+# One way: the switch asks for the password again (accounts.reauth), not a link's session.
+@reauthentication_required(allow_get=True)
 def bot_account_page(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST":

@@ -28,6 +28,7 @@ from games import describe, engine, log, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
 from games.models import Game, Move
+from games.templatetags.names import isolate
 from powergrid.maps import name_in
 from powergrid.tables import RESOURCES, income
 
@@ -552,7 +553,7 @@ def _render_game(
     tail = entries[-LOG_TAIL:]
     # The log's sentences are plain text: each name is held between Unicode's isolates (what
     # <bdi> does in markup), so a right-to-left name does not reorder the sentence around it.
-    isolated = {seat: f"\u2068{name}\u2069" for seat, name in ctx["names"].items()}
+    isolated = {seat: isolate(name) for seat, name in ctx["names"].items()}
     ctx["log"] = [
         {
             **e,

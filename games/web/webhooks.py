@@ -3,6 +3,7 @@ delete webhooks with plain forms. Thin: ``games.webhooks.services`` does the wor
 
 from __future__ import annotations
 
+from allauth.account.decorators import reauthentication_required
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -19,8 +20,15 @@ from games.webhooks.events import EVENTS
 from .errors import error_text
 
 
+def _adds(request: HttpRequest) -> bool:
+    return request.method == "POST" and request.POST.get("op", "add") not in ("delete", "test")
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
+# A webhook keeps posting after the session ends: adding one asks for the password again
+# (accounts.reauth; a session from an email's link never gave it). Deleting and testing do not.
+@reauthentication_required(enabled=_adds)
 def webhooks_page(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST":

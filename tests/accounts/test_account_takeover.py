@@ -1,7 +1,10 @@
 """What a session got from an email link (or a shared computer) cannot take the account over:
 adding or changing an email address asks for the password again, the old address is told of a
-change, and a new password (changed or reset) ends every other session and API token. Sign-up
-answers the same whether or not an address is registered (production verifies addresses)."""
+change, and a new password (changed or reset) ends every other session and API token. Nor can it
+hand the account's news to the outside for good without the password: a webhook, a calendar
+address, the bot account (pages and the API alike; an API token, made with the password, may).
+Sign-up answers the same whether or not an address is registered (production verifies
+addresses)."""
 
 from __future__ import annotations
 
@@ -67,6 +70,94 @@ def test_a_link_session_cannot_change_the_password_without_the_old_one(user):
     )
     user.refresh_from_db()
     assert user.check_password(PASSWORD)
+
+
+HOOK = "http://127.0.0.1:9/hook"  # never called: these tests only add webhooks
+
+
+def _token_client(user) -> APIClient:
+    _instance, token = AuthToken.objects.create(user=user, expiry=None)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return api
+
+
+def test_a_link_session_cannot_add_a_webhook_without_the_password(user, settings):
+    from games.models import Webhook
+
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+    c = _login_by_link(user)
+    r = c.post("/webhooks/", {"url": HOOK, "format": "generic"})
+    assert r.status_code == 302
+    assert "/reauthenticate/" in r["Location"]
+    r = c.post("/api/v1/webhooks/", {"url": HOOK}, content_type="application/json")
+    assert r.status_code == 403
+    assert r.json()["error"]["code"] == "reauthentication_required"
+    assert r.json()["error"]["details"]["reauthenticate_url"] == "/accounts/reauthenticate/"
+    assert not Webhook.objects.exists()
+    assert c.get("/webhooks/").status_code == 200  # the list is a page like any other
+    # The password given on the page the redirect names, the suspended form is made.
+    r = c.post("/webhooks/", {"url": HOOK, "format": "generic"})
+    r = c.post(r["Location"], {"password": PASSWORD})
+    assert Webhook.objects.filter(owner=user).count() == 1
+    r = c.post("/api/v1/webhooks/", {"url": HOOK}, content_type="application/json")
+    assert r.status_code == 201, r.content
+
+
+def test_a_webhook_can_be_deleted_without_the_password(user, settings):
+    from games.models import Webhook
+    from games.webhooks.services import webhook_create
+
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+    hook = webhook_create(owner=user, url=HOOK)
+    c = _login_by_link(user)
+    assert c.delete(f"/api/v1/webhooks/{hook.pk}/").status_code == 204
+    hook = webhook_create(owner=user, url=HOOK)
+    assert c.post("/webhooks/", {"op": "delete", "id": hook.pk}).status_code == 302
+    assert not Webhook.objects.filter(owner=user).exists()
+
+
+def test_an_api_token_adds_a_webhook_without_a_session(user, settings):
+    """A token is made only with the password (or behind the reauthentication page)."""
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+    r = _token_client(user).post("/api/v1/webhooks/", {"url": HOOK}, format="json")
+    assert r.status_code == 201, r.content
+
+
+def test_a_link_session_cannot_make_a_calendar_address_without_the_password(user):
+    c = _login_by_link(user)
+    r = c.post("/accounts/profile/calendar/")
+    assert "/reauthenticate/" in r["Location"]
+    user.profile.refresh_from_db()
+    assert user.profile.calendar_token == ""
+    user.profile.calendar_token = "a-secret-feed-address-0123"
+    user.profile.save()
+    r = c.post("/accounts/profile/calendar/")  # nor replace one (the new one would be shown)
+    assert "/reauthenticate/" in r["Location"]
+    user.profile.refresh_from_db()
+    assert user.profile.calendar_token == "a-secret-feed-address-0123"
+    c.post("/accounts/profile/calendar/", {"action": "off"})  # turning it off asks nothing
+    user.profile.refresh_from_db()
+    assert user.profile.calendar_token == ""
+    c.post("/accounts/reauthenticate/", {"password": PASSWORD})
+    c.post("/accounts/profile/calendar/")
+    user.profile.refresh_from_db()
+    assert len(user.profile.calendar_token) >= 20
+
+
+def test_a_link_session_cannot_make_the_account_a_bot_without_the_password(user):
+    c = _login_by_link(user)
+    assert c.get("/account/bot/").status_code == 200
+    r = c.post("/account/bot/", {"confirm": "yes"})
+    assert "/reauthenticate/" in r["Location"]
+    r = c.post("/api/v1/me/bot/")
+    assert r.status_code == 403
+    assert r.json()["error"]["code"] == "reauthentication_required"
+    user.profile.refresh_from_db()
+    assert user.profile.bot_account is False
+    assert _token_client(user).post("/api/v1/me/bot/").status_code == 200  # a bot's own token
+    user.profile.refresh_from_db()
+    assert user.profile.bot_account is True
 
 
 def test_the_old_address_is_told_when_the_email_changes(user):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.utils import timezone
 
 pytestmark = pytest.mark.django_db
 
@@ -114,6 +117,55 @@ def test_profile_page_offers_places_not_the_servers_own_zone(client, user):
     user.profile.save()
     html = client.get("/accounts/profile/").content.decode()
     assert '<option value="US/Eastern" selected>' in html
+
+
+def test_the_api_changes_the_profile_through_the_service(user, monkeypatch):
+    """PATCH /api/v1/me/ is thin: ``accounts.profiles.profile_update`` makes the change."""
+    from rest_framework.test import APIClient
+
+    from accounts import profiles
+
+    calls = []
+    real = profiles.profile_update
+    monkeypatch.setattr(
+        "games.api.views.profile_update", lambda **kw: calls.append(kw) or real(**kw)
+    )
+    api = APIClient()
+    api.force_authenticate(user)
+    r = api.patch("/api/v1/me/", {"language": "ja", "display_name": "Acc"}, format="json")
+    assert r.status_code == 200
+    assert (r.json()["language"], r.json()["display_name"]) == ("ja", "Acc")
+    assert calls == [{"user": user, "changes": {"language": "ja", "display_name": "Acc"}}]
+
+
+def test_a_profile_change_writes_only_its_own_fields(user):
+    """What another request changed after a PATCH read the profile (a vacation started in
+    between) is not written back over with the value read before it: the view saved the whole
+    profile it had read."""
+    from django.db.models.signals import pre_save
+    from rest_framework.test import APIClient
+
+    from accounts.models import Profile
+    from accounts.profiles import profile_update
+
+    until = timezone.now() + timedelta(days=3)
+
+    def meanwhile(sender, instance, **kwargs):
+        Profile.objects.filter(pk=instance.pk).update(vacation_until=until)
+
+    api = APIClient()
+    api.force_authenticate(user)
+    pre_save.connect(meanwhile, sender=Profile)
+    try:
+        r = api.patch("/api/v1/me/", {"timezone": "Asia/Tokyo"}, format="json")
+    finally:
+        pre_save.disconnect(meanwhile, sender=Profile)
+    assert r.status_code == 200
+    user.profile.refresh_from_db()
+    assert user.profile.timezone == "Asia/Tokyo"
+    assert user.profile.vacation_until == until
+    with pytest.raises(ValueError, match="vacation_until"):
+        profile_update(user=user, changes={"vacation_until": None})
 
 
 def test_token_page_create_use_revoke(client, user):

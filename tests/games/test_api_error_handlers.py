@@ -157,3 +157,52 @@ def test_errors_of_the_non_rest_views_under_api_are_json_too(make_player):
         assert r.json()["error"]["code"] == code
         assert r.json()["error"]["message"]
         assert int(r.get("Content-Length", len(r.content))) == len(r.content)
+
+
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("method", ["GET", "POST", "PUT", "PATCH", "DELETE"])
+def test_an_api_url_without_its_slash_is_a_308_that_keeps_the_method(make_player, method, debug):
+    """Django answered 301 (re-sent as a GET: a POST's body lost) and, with DEBUG, raised
+    RuntimeError for a write (a 500). Under /api/ it is 308 to the slashed URL, JSON."""
+    p = make_player()
+    with override_settings(DEBUG=debug):
+        r = p.client.generic(
+            method, "/api/v1/games?mine=1", json.dumps({"x": 1}), content_type="application/json"
+        )
+    assert r.status_code == 308, r.content
+    assert r["Location"] == "/api/v1/games/?mine=1"
+    assert r["Content-Type"].startswith("application/json")
+    error = r.json()["error"]
+    assert error["code"] == "trailing_slash_missing"
+    assert error["details"] == {"location": "/api/v1/games/?mine=1"}
+    assert error["message"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_post_without_the_slash_is_made_where_the_redirect_leads(make_player, debug):
+    from games.models import Game
+
+    p = make_player()
+    with override_settings(DEBUG=debug):
+        r = p.client.post(
+            "/api/v1/games", {"map": "germany", "max_players": 2}, format="json", follow=True
+        )
+    assert r.status_code == 201, r.content
+    assert r.redirect_chain == [("/api/v1/games/", 308)]
+    assert Game.objects.filter(pk=r.json()["id"]).exists()
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_api_url_that_exists_in_neither_form_is_json_404(make_player, debug):
+    p = make_player()
+    with override_settings(DEBUG=debug):
+        for method in ("GET", "POST", "DELETE"):
+            r = p.client.generic(method, "/api/v1/nothing-here", "{}", "application/json")
+            assert r.status_code == 404, (method, r.status_code)
+            assert r.json()["error"]["code"] == "not_found"
+
+
+def test_a_page_without_its_slash_keeps_djangos_301():
+    r = Client().get("/accounts/login")
+    assert r.status_code == 301
+    assert r["Location"] == "/accounts/login/"

@@ -59,8 +59,11 @@ def test_games_with_a_bot_account_are_not_rated(make_player):
 
 
 def test_the_page_switches_with_a_confirmation(make_player, client):
+    from apihelpers import PASSWORD
+
     p = make_player()
     client.force_login(p.user)
+    client.post("/accounts/reauthenticate/", {"password": PASSWORD})  # one way: asks for it
     assert client.get("/account/bot/").status_code == 200
     r = client.post("/account/bot/", {})
     assert r.status_code == 400

@@ -87,6 +87,69 @@ def test_markup_is_shown_as_text_in_the_page_the_email_and_the_api(new_game, cli
     assert "&lt;script&gt;" in html
 
 
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+@pytest.mark.parametrize("control", list(BIDI_CONTROLS))
+def test_text_direction_controls_are_refused(new_game, client, control):
+    """An override (RLO, U+202E) or embedding or isolate control turns the text after it around,
+    invisibly: "\u202egnp.exe" reads "exe.png". Nobody types one; the chat refuses them as it
+    refuses other control characters (posting, editing, on the page)."""
+    from games.models import ChatMessage
+
+    gid, ps = new_game(players=2)
+    text = f"see my {control}gnp.exe"
+    r = ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": text})
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "invalid_message"
+    assert r.json()["error"]["details"]["field"] == "text"
+    mid = ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "see my file"}).json()["id"]
+    r = ps[0].client.patch(f"/api/v1/games/{gid}/chat/{mid}/", {"text": text}, format="json")
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "invalid_message"
+    client.force_login(ps[1].user)
+    r = client.post(f"/games/{gid}/chat/", {"text": text}, follow=True)
+    assert "control characters" in r.content.decode()
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["see my file"]
+
+
+def test_right_to_left_marks_are_kept(new_game):
+    """The marks (LRM, RLM, ALM) change no text around them: a right-to-left writer uses them."""
+    gid, ps = new_game(players=2)
+    text = "\u05e9\u05dc\u05d5\u05dd 5\u200f!"
+    assert ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": text}).status_code == 201
+
+
+def test_each_message_is_isolated_on_the_page_and_in_the_email(new_game, client):
+    """A right-to-left message (or an older one holding an override) must not reorder the author,
+    the time or the next message: each is in <bdi> on the page and in the HTML email, between
+    Unicode's isolates in the text email."""
+    from apihelpers import seat_players
+
+    from games.models import ChatMessage, Notification
+    from games.notifications.emails import email_build
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    to_act = ps[0].get(f"/api/v1/games/{gid}/").json()["to_act"][0]
+    author = next(p for s, p in seats.items() if s != to_act)
+    rtl = "\u05e9\u05dc\u05d5\u05dd 5"
+    assert author.post(f"/api/v1/games/{gid}/chat/", {"text": rtl}).status_code == 201
+    old = "\u202eold override"  # stored before the refusal: contained all the same
+    ChatMessage.objects.create(game_id=gid, author=author.user, text=old)
+    client.force_login(seats[to_act].user)
+    page = client.get(f"/games/{gid}/").content.decode()
+    assert f'<bdi class="chat-text">{rtl}</bdi>' in page
+    assert f'<bdi class="chat-text">{old}</bdi>' in page
+    n = Notification(recipient=seats[to_act].user, game_id=gid, kind="turn", payload={})
+    mail = email_build(n)
+    assert f"\u2068{rtl}\u2069" in mail.body
+    assert f"\u2068{old}\u2069" in mail.body
+    html = mail.alternatives[0][0]
+    assert f"<bdi>{rtl}</bdi>" in html
+    assert f"<bdi>{old}</bdi>" in html
+
+
 def test_an_edit_window_and_only_ones_own(new_game, settings, time_machine):
     import datetime as dt
 
@@ -208,7 +271,8 @@ def test_a_digest_reader_gets_the_chat_in_the_digest_escaped(new_game, make_play
     n = Notification(recipient=reader, kind="digest", payload={"since": since})
     mail = email_build(n)
     assert mail is not None
-    assert f"{ps[1].user.username}: {EVIL}" in mail.body
+    # The name and the text each isolated (Unicode's isolates in the text part).
+    assert f"\u2068{ps[1].user.username}\u2069: \u2068{EVIL}\u2069" in mail.body
     assert "from the muted one" not in mail.body
     assert "my own words" not in mail.body
     html = mail.alternatives[0][0]

@@ -97,3 +97,37 @@ def test_key_too_long(new_game):
     )
     assert r.status_code == 400
     assert r.json()["error"]["code"] == "invalid_field"
+
+
+@pytest.mark.parametrize(
+    "key", ["a\x00b", "\x00", "a\x01b", "\x1b[31mred", "a\x7fb", "a\tb", "a\x85b"]
+)
+def test_a_key_with_a_control_character_is_a_400_never_a_500(new_game, key):
+    """A NUL in the key reached PostgreSQL, which stores no NUL in text: a 500. No control
+    character belongs in a key: refused before anything runs, on every endpoint that takes one.
+    (Behind gunicorn most never arrive: it refuses controls in any header value with its own 400;
+    the development server and the test client pass them on.)"""
+    from games.models import Game, IdempotencyRecord, Move
+
+    gid, ps = new_game(players=2)
+    games = Game.objects.count()
+    for path, body in [
+        (f"/api/v1/games/{gid}/moves/", {"action": {"type": "pass_bid"}, "expected_seq": 0}),
+        ("/api/v1/games/", {"map": "germany", "max_players": 2}),
+    ]:
+        r = ps[0].post(path, body, HTTP_IDEMPOTENCY_KEY=key)
+        assert r.status_code == 400, r.content
+        error = r.json()["error"]
+        assert error["code"] == "invalid_field"
+        assert error["details"] == {"field": "Idempotency-Key"}
+        assert "control characters" in error["message"]
+    assert Game.objects.count() == games
+    assert not Move.objects.filter(game_id=gid).exists()
+    assert not IdempotencyRecord.objects.exists()
+
+
+def test_a_key_of_printable_characters_of_any_kind_is_taken(make_player):
+    p = make_player()
+    body = {"map": "germany", "max_players": 2}
+    for key in ("550e8400-e29b-41d4-a716-446655440000", "key with spaces", "clé-é"):
+        assert p.post("/api/v1/games/", body, HTTP_IDEMPOTENCY_KEY=key).status_code == 201

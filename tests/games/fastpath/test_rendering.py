@@ -165,11 +165,12 @@ def test_a_batch_does_not_leak_one_recipients_language_zone_name_or_money_into_a
         lang = n.recipient.profile.language
         with translation.override(lang):
             own = translation.gettext("Your money: %(money)s Elektro.") % {"money": money}
-            hello = translation.gettext("Hello %(name)s,") % {"name": name}
-        for part in (text, html):
+            hello = translation.gettext("Hello %(name)s,")
+        # The name isolated: Unicode's isolates in the text, <bdi> in the HTML.
+        for part, shown in ((text, f"\u2068{name}\u2069"), (html, f"<bdi>{name}</bdi>")):
             assert own in part
             assert not any(f"{m} Elektro" in part or f"{m} エレクトロ" in part for m in others)
-            assert hello in part
+            assert hello % {"name": shown} in part
         zone = n.recipient.profile.timezone
         assert zone in text
         for other_zone in {"America/New_York", "Asia/Tokyo", "UTC"} - {zone}:

@@ -17,6 +17,8 @@ def _events(body: bytes) -> list[icalendar.Event]:
 
 def _feed_url(client, user) -> str:
     client.force_login(user)
+    # A new address outlives the session: it asks for the password again (accounts.reauth).
+    client.post("/accounts/reauthenticate/", {"password": "pw-web-123456"})
     r = client.post("/accounts/profile/calendar/")
     assert r.status_code == 302
     user.profile.refresh_from_db()

@@ -239,10 +239,13 @@ def test_no_payload_carries_money_or_secrets(new_game, receiver):
 
 
 def test_the_page_adds_and_deletes_without_javascript(make_player, receiver, client):
+    from apihelpers import PASSWORD
+
     from games.models import Webhook
 
     p = make_player()
     client.force_login(p.user)
+    client.post("/accounts/reauthenticate/", {"password": PASSWORD})  # adding asks for it
     assert b"<script" not in client.get("/webhooks/").content
     r = client.post("/webhooks/", {"url": receiver.url, "format": "discord", "your_turn": "on"})
     assert r.status_code == 302
