@@ -144,18 +144,18 @@ class CommonMiddleware(DjangoCommonMiddleware):
     (a POST's body lost, a GET's answer where a write was meant), and with DEBUG it raises
     RuntimeError for POST, PUT, PATCH and DELETE (a 500). Under /api/ the answer is 308 Permanent
     Redirect to the slashed URL (which keeps the method and the body) with the API's JSON body,
-    whatever the method and DEBUG; a URL that exists in neither form stays the JSON 404. Pages
-    keep Django's 301."""
+    whatever the method and DEBUG; a URL that exists in neither form stays the JSON 404. A page's
+    GET keeps Django's 301; a page's form sent without the slash gets the 308 too (browsers send
+    the form again to the new address), never the 500."""
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
-        if (
-            response.status_code == 404
-            and request.path.startswith("/api/")
-            and self.should_redirect_with_slash(request)
-        ):
-            return _api_slash_redirect(request)
+        if response.status_code == 404 and self.should_redirect_with_slash(request):
+            if request.path.startswith("/api/"):
+                return _api_slash_redirect(request)
+            if request.method not in ("GET", "HEAD"):
+                return HttpResponsePermanentRedirectKeepingMethod(_slashed(request))
         return super().process_response(request, response)
 
 
@@ -163,10 +163,14 @@ class HttpResponsePermanentRedirectKeepingMethod(HttpResponseRedirectBase):
     status_code = 308
 
 
+def _slashed(request: HttpRequest) -> str:
+    """Django's get_full_path_with_slash without its DEBUG RuntimeError: the query string kept,
+    a leading "//" escaped (never a scheme-relative address)."""
+    return escape_leading_slashes(request.get_full_path(force_append_slash=True))
+
+
 def _api_slash_redirect(request: HttpRequest) -> HttpResponse:
-    # Django's get_full_path_with_slash without its DEBUG RuntimeError: the query string kept,
-    # a leading "//" escaped (never a scheme-relative address).
-    location = escape_leading_slashes(request.get_full_path(force_append_slash=True))
+    location = _slashed(request)
     body = JsonResponse(
         {
             "error": {

@@ -86,6 +86,10 @@ def _known() -> dict[str, str]:
             "Only a new account can become a bot account: this one has played or joined games."
         ),
         "not_invited": _("This game is by invitation: ask its creator for the link."),
+        "reauthentication_required": _("Confirm your password first, then try again."),
+        "trailing_slash_missing": _("The address must end with a slash."),
+        "request_too_large": _("What was sent is too large."),
+        "bad_request": _("The request could not be read."),
         "below_reliability": _(
             "This game is for players who make more of their turns in time than you so far."
         ),
