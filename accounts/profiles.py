@@ -1,9 +1,10 @@
-"""Profile writes that are not a form's: the API's ``PATCH /api/v1/me/``.
+"""Profile changes a player makes: the API's ``PATCH /api/v1/me/`` and the profile page's form.
 
 ``profile_update`` owns the transaction: it reads the profile under a row lock and writes only
 the fields it was given, so a change made meanwhile by another request (a vacation started, the
 bot upgrade, the calendar address) is not written back over with the values read before it.
-The caller validates the values (``games.api.serializers.MeSerializer``).
+The caller validates the values (``games.api.serializers.MeSerializer``,
+``accounts.forms.ProfileForm``).
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from accounts.vacation import (
 
 from .forms import ProfileForm, VacationStartForm
 from .models import Profile
+from .profiles import profile_update
 from .tokens import TokenLimitReached, token_create
 
 
@@ -78,7 +79,11 @@ def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = ProfileForm(request.POST, instance=prof)
         if form.is_valid():
-            form.save()
+            # The form's fields only, under the row lock: a vacation or a calendar address set
+            # since this request read the profile is not written back over (form.save() would).
+            profile_update(
+                user=request.user, changes={f: form.cleaned_data[f] for f in form.Meta.fields}
+            )
             messages.success(request, _("Your profile was saved."))
             return redirect("profile")
         prof.refresh_from_db()

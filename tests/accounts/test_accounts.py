@@ -218,3 +218,34 @@ def test_a_password_change_revokes_every_api_token(client, user):
     assert r.status_code == 302, r.content[:500]
     assert not AuthToken.objects.filter(user=user).exists()
     assert api.get("/api/v1/me/").status_code == 401
+
+
+def test_the_profile_page_writes_only_its_own_fields(client, user):
+    """The profile page's form, like the API, does not write back over a vacation started after
+    the page's request read the profile (form.save() wrote the whole profile it had read)."""
+    from django.db.models.signals import pre_save
+
+    from accounts.models import Profile
+
+    until = timezone.now() + timedelta(days=3)
+
+    def meanwhile(sender, instance, **kwargs):
+        Profile.objects.filter(pk=instance.pk).update(vacation_until=until)
+
+    client.force_login(user)
+    form = {
+        "display_name": "Pagey",
+        "timezone": "Asia/Tokyo",
+        "language": "en",
+        "notification_mode": "every_turn",
+        "reminder_fraction": "0.8",
+    }
+    pre_save.connect(meanwhile, sender=Profile)
+    try:
+        r = client.post("/accounts/profile/", form)
+    finally:
+        pre_save.disconnect(meanwhile, sender=Profile)
+    assert r.status_code == 302, r.content.decode()[:2000]
+    user.profile.refresh_from_db()
+    assert (user.profile.display_name, user.profile.timezone) == ("Pagey", "Asia/Tokyo")
+    assert user.profile.vacation_until == until
