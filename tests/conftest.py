@@ -80,6 +80,21 @@ except ImportError:  # Django not installed: engine-only runs
 
 ON_POSTGRES = DATABASE_URL.startswith(("postgres", "pgsql"))
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Build the Japanese catalogue once, before any test process starts, when it is stale.
+
+    ``make test`` compiles it too, but ``pytest`` run straight after a checkout had no ``.mo``:
+    tests that render Japanese came out in English or not, depending on whether a translation
+    test had compiled it earlier in the same worker. Only the controller (or a run without
+    xdist) compiles; workers start after this hook.
+    """
+    if hasattr(config, "workerinput"):
+        return
+    from tests.i18n_helpers import compile_catalogue
+
+    compile_catalogue()
+
 LIGHT_RATES = {"anon": "100000/min", "user": "100000/min", "token_create": "100000/min"}
 
 

@@ -8,6 +8,7 @@ too, but a test run straight from pytest after editing the catalogue should not 
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -85,16 +86,36 @@ def po_entries(path: Path = PO) -> list[Entry]:
     return entries
 
 
-def ensure_compiled() -> None:
-    """Compile the Japanese catalogue when the .mo is missing or older than the .po."""
-    if MO.exists() and MO.stat().st_mtime >= PO.stat().st_mtime:
-        return
+def catalogue_is_current() -> bool:
+    """True when ``django.mo`` exists and is not older than ``django.po``."""
+    return MO.exists() and MO.stat().st_mtime >= PO.stat().st_mtime
+
+
+def compile_catalogue() -> bool:
+    """Build ``django.mo`` from ``django.po`` when it is stale; False when msgfmt is missing.
+
+    The file is written beside the target and renamed over it, so a test process reading the
+    catalogue at the same moment sees the old file or the new one, never half of one.
+    """
+    if catalogue_is_current():
+        return True
     msgfmt = shutil.which("msgfmt")
     if msgfmt is None:
+        return False
+    partial = MO.with_name(f"{MO.name}.{os.getpid()}.partial")
+    subprocess.run([msgfmt, "--check-format", "-o", str(partial), str(PO)], check=True)
+    os.replace(partial, MO)
+    return True
+
+
+def ensure_compiled() -> None:
+    """Compile the Japanese catalogue when the .mo is missing or older than the .po."""
+    if catalogue_is_current():
+        return
+    if not compile_catalogue():
         import pytest
 
         pytest.skip("gettext (msgfmt) is not installed")
-    subprocess.run([msgfmt, "--check-format", "-o", str(MO), str(PO)], check=True)
     from django.utils.translation import trans_real
 
     trans_real._translations = {}
