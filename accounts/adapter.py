@@ -15,6 +15,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -39,8 +40,8 @@ def recipient_language(email: str, user: Any = None) -> str | None:
 class AccountAdapter(DefaultAccountAdapter):
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """Usernames are stored NFKC-normalised; one that reads as an existing name (another
-        width, another case, look-alike letters of another alphabet: ``accounts.names``) is
-        refused, so nobody can pose as another player."""
+        width, another case, look-alike letters of another alphabet: ``accounts.names``), a
+        username or a player's display name, is refused, so nobody can pose as another player."""
         username = unicodedata.normalize("NFKC", username)
         username = super().clean_username(username, shallow=shallow)
         if mixes_scripts(username):
@@ -52,9 +53,10 @@ class AccountAdapter(DefaultAccountAdapter):
                 code="username_mixed_scripts",
             )
         if not shallow:
+            key = username_key(username)
             taken = (
                 get_user_model().objects.filter(username__iexact=username).exists()
-                or Profile.objects.filter(username_key=username_key(username)).exists()
+                or Profile.objects.filter(Q(username_key=key) | Q(display_name_key=key)).exists()
             )
             if taken:
                 raise ValidationError(

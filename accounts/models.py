@@ -2,6 +2,7 @@
 
 import unicodedata
 import zoneinfo
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -90,9 +91,22 @@ class Profile(models.Model):
     #: The username as a reader sees it (``accounts.names.username_key``), kept in step with the
     #: username by ``accounts.signals``: sign-up refuses a name whose key is taken.
     username_key = models.CharField(max_length=150, blank=True, default="", db_index=True)
+    #: The display name as a reader sees it, by the same folding; set by ``save``. Sign-up
+    #: refuses a username that reads as someone's display name, as the profile refuses a display
+    #: name that reads as someone's username: either way two players would look like one.
+    display_name_key = models.CharField(max_length=150, blank=True, default="", db_index=True)
 
     def __str__(self) -> str:
         return f"Profile({self.user})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Keep ``display_name_key`` in step with ``display_name`` (also for a save of only
+        some fields: ``update_fields`` naming the name gains its key)."""
+        self.display_name_key = username_key(self.display_name.strip()) if self.display_name else ""
+        fields = kwargs.get("update_fields")
+        if fields is not None and "display_name" in fields:
+            kwargs["update_fields"] = {*fields, "display_name_key"}
+        super().save(*args, **kwargs)
 
     @classmethod
     def name_poses_as_another(cls, display_name: str, user_id: int | None) -> bool:

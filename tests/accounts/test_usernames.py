@@ -74,3 +74,30 @@ def test_a_renamed_user_keeps_the_key_in_step():
     user.save()
     assert user.profile.__class__.objects.get(user=user).username_key == "dave"
     assert _signup("carol", "e@example.com").status_code == 302
+
+
+@pytest.mark.parametrize("wanted", ["alice", "ALICE", "Аlice"])
+def test_a_username_that_reads_as_a_players_display_name_is_refused(wanted):
+    """mallory shows herself as "Alice" (a display name is free when nobody has that username);
+    a newcomer who then signs up as "alice" would look like her on every page: refused, in any
+    case or look-alike letters."""
+    mallory = get_user_model().objects.create_user("mallory", "m@example.com", "a-long-pass-1")
+    client = Client()
+    client.force_login(mallory)
+    r = client.patch("/api/v1/me/", {"display_name": "Alice "}, content_type="application/json")
+    assert r.status_code == 200, r.content
+    text = _signup(wanted, "alice@example.com").content.decode()
+    assert "too close to an existing one" in text or "mixes alphabets" in text
+    assert get_user_model().objects.count() == 1
+
+
+def test_a_display_name_given_up_frees_the_username():
+    """The key follows the name: once mallory shows herself as "Mal" again, "alice" is free."""
+    mallory = get_user_model().objects.create_user("mallory", "m@example.com", "a-long-pass-1")
+    profile = mallory.profile
+    profile.display_name = "alice"
+    profile.save()
+    profile.display_name = "Mal"
+    profile.save(update_fields=["display_name"])
+    assert profile.__class__.objects.get(pk=profile.pk).display_name_key == "mal"
+    assert _signup("alice", "alice@example.com").status_code == 302
