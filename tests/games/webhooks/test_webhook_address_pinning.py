@@ -31,6 +31,7 @@ pytestmark = pytest.mark.django_db
 NAME = "hook.example"
 PUBLIC = "93.184.216.34"  # what the name answers to the check
 LOOPBACK = "127.0.0.1"  # what it answers afterwards
+PUBLIC6 = "2606:2800:220:1:248:1893:25c8:1946"  # a public IPv6 address
 
 
 # --- certificates and a TLS receiver ---------------------------------------------------------
@@ -146,9 +147,11 @@ def network(monkeypatch, settings, certs):
         net = state["net"]
         if isinstance(address, tuple) and address[1] == net.port:
             net.dialled.append((address[0], address[1]))
-            if address[0] != PUBLIC:
+            if address[0] not in (PUBLIC, PUBLIC6):
                 raise ConnectionRefusedError(f"the test refuses {address}")
-            address = (LOOPBACK, net.tls_port)
+            # An IPv6 socket reaches the IPv4 receiver by its IPv4-mapped address.
+            local = LOOPBACK if sock.family == socket.AF_INET else f"::ffff:{LOOPBACK}"
+            address = (local, net.tls_port, *address[2:])
         real_connect(sock, address)
 
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
@@ -220,6 +223,35 @@ def test_an_unreachable_first_address_falls_back_to_the_next_checked_one(
     assert deliveries_send() == {"sent": 1, "failed": 0}
     assert net.dialled == [(down, 443), (PUBLIC, 443)]
     assert net.lookups[NAME] == 1
+    assert tls.hosts == [NAME]
+    assert WebhookDelivery.objects.get().status == "sent"
+
+
+def test_a_name_with_an_ipv6_address_is_posted_to_that_address(make_player, network, monkeypatch):
+    """The name answers a public IPv6 address to the check (and would answer ::1 afterwards):
+    the post dials the checked IPv6 address, unbracketed to the socket, with TLS and the Host
+    header for the name."""
+    from games.models import WebhookDelivery
+    from games.webhooks.sending import deliveries_send
+
+    net, tls = network()
+    fixture_getaddrinfo = socket.getaddrinfo
+
+    def ipv6(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        if host != NAME:
+            return fixture_getaddrinfo(host, port, *args, **kwargs)
+        net.lookups[host] += 1
+        address = PUBLIC6 if net.lookups[host] == 1 else "::1"
+        return [
+            (socket.AF_INET6, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (address, port, 0, 0))
+        ]
+
+    monkeypatch.setattr(socket, "getaddrinfo", ipv6)
+    _delivery(make_player, f"https://{NAME}/hook")
+    assert deliveries_send() == {"sent": 1, "failed": 0}
+    assert net.dialled == [(PUBLIC6, 443)]
+    assert net.lookups[NAME] == 1
+    assert tls.sni == [NAME]
     assert tls.hosts == [NAME]
     assert WebhookDelivery.objects.get().status == "sent"
 
