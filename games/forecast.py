@@ -7,8 +7,9 @@ multiplies two estimates:
   plans, whose waits are fewer, is forecast faster). Rounds left come from the leader's pace
   towards the end threshold (cities connected per round), or, in the first two rounds, from a
   typical game's length for the player count.
-* **time per wait**: each seat's median reply time over its recent moves (the time from the move
-  before to its own), averaged over the seats.
+* **time per wait**: each seat's median reply time over its recent moves (from the moment the
+  seat was awaited to its move, ``games.players.replay_awaited``, as the profiles measure it),
+  averaged over the seats.
 
 Everything used is public: round, cities, the move log's seats and times. Money, plans and
 the deck play no part. A forecast is a rough guide, shown as such (rounded to days).
@@ -21,6 +22,7 @@ the deck play no part. A forecast is a rough guide, shown as such (rounded to da
 
 from __future__ import annotations
 
+import logging
 import math
 import statistics
 from dataclasses import dataclass
@@ -31,8 +33,11 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Move
+from games.players import replay_awaited
 from powergrid.state import FIRST_GAME
 from powergrid.tables import FIRST_GAME_END, PLAYER_COUNTS
+
+log = logging.getLogger(__name__)
 
 #: Typical rounds in a whole game by player count (heuristic bots, `python -m powergrid simulate`).
 TYPICAL_ROUNDS = {2: 12, 3: 11, 4: 10, 5: 9, 6: 8}
@@ -99,16 +104,20 @@ def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
     end = FIRST_GAME_END if state.variant == FIRST_GAME else PLAYER_COUNTS[state.n].end_cities
     left = rounds_left(max_cities=state.max_cities(), round_=state.round, end=end, players=state.n)
     moves = list(
-        Move.objects.filter(game=game).order_by("seq").values_list("seat", "source", "created_at")
+        Move.objects.filter(game=game)
+        .order_by("seq")
+        .values_list("seq", "seat", "action", "source", "created_at")
     )
-    started = game.started_at or (moves[0][2] if moves else now)
+    started = game.started_at or (moves[0][4] if moves else now)
+    awaited = _awaited_since(game, moves, players=state.n)
     delays: dict[int, list[float]] = {i: [] for i in range(state.n)}
     waits_so_far = 0
     previous = started
-    for seat, source, at in moves:
+    for seq, seat, _action, source, at in moves:
         if source in HUMAN:
             waits_so_far += 1
-            delays.setdefault(seat, []).append(max(0.0, (at - previous).total_seconds() / 3600))
+            since = awaited.get(seq) or previous
+            delays.setdefault(seat, []).append(max(0.0, (at - since).total_seconds() / 3600))
         previous = at
     rounds_played = max(1, state.round - 1) if state.round > 1 else 1
     per_round = waits_so_far / rounds_played if waits_so_far else 3.0 * state.n
@@ -139,3 +148,17 @@ def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
         seats=seats,
         bottleneck=bottleneck,
     )
+
+
+def _awaited_since(
+    game: Game, moves: list[tuple[int, int, Any, str, datetime]], *, players: int
+) -> dict[int, datetime | None]:
+    """seq -> since when the seat that made it was awaited, for the people's moves; empty (each
+    reply then timed from the move before) for a log the engine no longer replays."""
+    wanted = {seq for seq, _seat, _action, source, _at in moves if source in HUMAN}
+    log_ = [(seq, seat, action, at) for seq, seat, action, _source, at in moves]
+    try:
+        return replay_awaited(game, log_, wanted, players=players)
+    except Exception:  # a rough guide: never a failed page for it
+        log.warning("forecast: could not replay game %s", game.pk, exc_info=True)
+        return {}

@@ -173,7 +173,9 @@ def _awaited_since(wanted: dict[int, set[int]]) -> dict[tuple[int, int], datetim
         if game is None or game.seed is None:
             continue
         try:
-            found = _replay_awaited(game, moves[game_id], seqs)
+            found = replay_awaited(
+                game, moves[game_id], seqs, players=int(getattr(game, "n_seats", 0))
+            )
         except Exception:  # a log the engine no longer replays: those replies stay untimed
             log.warning("reliability: could not replay game %s", game_id, exc_info=True)
             continue
@@ -181,11 +183,21 @@ def _awaited_since(wanted: dict[int, set[int]]) -> dict[tuple[int, int], datetim
     return out
 
 
-def _replay_awaited(
-    game: Game, moves: list[tuple[int, int, Any, datetime]], wanted: set[int]
+def replay_awaited(
+    game: Game,
+    moves: list[tuple[int, int, Any, datetime]],
+    wanted: set[int],
+    *,
+    players: int | None = None,
 ) -> dict[int, datetime | None]:
-    """seq -> since when its seat was awaited, for the ``wanted`` moves of ``game``'s log."""
-    state = selectors.game_initial_state(game, players=int(getattr(game, "n_seats", 0)))
+    """seq -> since when its seat was awaited, for the ``wanted`` moves of ``game``'s log
+    (``moves``: (seq, seat, action, created_at) from the first, in order).
+
+    The one measure of a reply's time (profiles, reliability, the finish forecast): from the
+    moment the engine awaited the seat, not from the move before. In a simultaneous phase
+    (bureaucracy, a sealed auction) the move before is another player's reply to the same
+    question, so the second to answer would seem to have taken only the gap between them."""
+    state = selectors.game_initial_state(game, players=players)
     awaited = set(engine.to_act(state))
     since: dict[int, datetime | None] = dict.fromkeys(awaited, game.started_at)
     out: dict[int, datetime | None] = {}

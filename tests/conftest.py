@@ -95,6 +95,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
     compile_catalogue()
 
+
 LIGHT_RATES = {"anon": "100000/min", "user": "100000/min", "token_create": "100000/min"}
 
 

@@ -32,6 +32,53 @@ def _play(gid, seats, n_moves, slow_seat=None, hours=1.0, slow_hours=30.0):
         Move.objects.filter(game_id=gid, seq=game.seq + 1).update(created_at=clock)
 
 
+def _move(gid, seats, seat, bot, *, at=None):
+    """``seat`` plays the bot's move through the API; its time is set to ``at`` if given."""
+    from games.models import Game, Move
+
+    game = Game.objects.get(pk=gid)
+    r = seats[seat].post(
+        f"/api/v1/games/{gid}/moves/",
+        {"action": bot_action(gid, seat, bot), "expected_seq": game.seq},
+    )
+    assert r.status_code == 201, r.content
+    if at is not None:
+        Move.objects.filter(game_id=gid, seq=game.seq + 1).update(created_at=at)
+
+
+def test_a_reply_in_bureaucracy_is_timed_from_when_the_seat_was_awaited(new_game):
+    """Phase 5 asks every player at once. One answers after 19 hours, the next after 20: the
+    second took 20 hours, not the hour between the two answers."""
+    import powergrid
+    from games.forecast import forecast
+    from games.models import Game, Move
+    from powergrid.heuristic import HeuristicBot
+    from powergrid.state import BUREAUCRACY
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    bot = HeuristicBot()
+    while True:
+        state = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+        awaited = powergrid.to_act(state)
+        if state.phase == BUREAUCRACY and len(awaited) == 3:
+            break
+        _move(gid, seats, awaited[0], bot)
+    # Only the two answers below count as people's replies.
+    Move.objects.filter(game_id=gid).update(source=Move.Source.BOT)
+    asked = Move.objects.filter(game_id=gid).latest("seq").created_at
+    first, second = awaited[0], awaited[1]
+    _move(gid, seats, first, bot, at=asked + timedelta(hours=19))
+    _move(gid, seats, second, bot, at=asked + timedelta(hours=20))
+
+    fc = forecast(Game.objects.get(pk=gid))
+    assert fc is not None
+    by_seat = {p.seat: p for p in fc.seats}
+    assert by_seat[first].median_reply_hours == pytest.approx(19.0, abs=0.01)
+    assert by_seat[second].median_reply_hours == pytest.approx(20.0, abs=0.01)
+    assert fc.bottleneck == second
+
+
 def test_rounds_left_follow_the_leaders_pace():
     from games.forecast import rounds_left
 
