@@ -528,7 +528,11 @@ class PlanSetSerializer(serializers.Serializer):
 class SeatPaceSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     median_reply_hours = serializers.FloatField(
-        allow_null=True, help_text="Median time from the move before to this seat's own move."
+        allow_null=True,
+        help_text=(
+            "Median time from when the game awaited this seat to its own move (in a "
+            "simultaneous phase, from when the phase asked everyone)."
+        ),
     )
     waited_hours = serializers.FloatField(help_text="Hours the game waited on it, recent moves.")
     replies = serializers.IntegerField(help_text="Moves of its own counted (at most 20).")
