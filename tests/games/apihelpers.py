@@ -71,17 +71,19 @@ def bot_action(gid: int, seat: int, bot: Any) -> dict[str, Any]:
     return bot.choose(state, seat)
 
 
-def play_default(gid: int, players: list[Player]) -> None:
-    """The awaited player makes the engine's default move through the API."""
+def play_default(gid: int, players: list[Player], *, times: int = 1) -> None:
+    """The awaited player makes the engine's default move through the API (``times`` moves)."""
     import powergrid
     from games.models import Game
 
-    game = Game.objects.get(pk=gid)
-    seat = game.to_act[0]
-    player = seat_players(gid, players)[seat]
-    action = powergrid.default_action(powergrid.from_json(game.state_json), seat)
-    r = player.post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": game.seq})
-    assert r.status_code == 201, r.content
+    seats = seat_players(gid, players)
+    for _ in range(times):
+        game = Game.objects.get(pk=gid)
+        seat = game.to_act[0]
+        action = powergrid.default_action(powergrid.from_json(game.state_json), seat)
+        body = {"action": action, "expected_seq": game.seq}
+        r = seats[seat].post(f"/api/v1/games/{gid}/moves/", body)
+        assert r.status_code == 201, r.content
 
 
 def play_to_end(gid: int, players: list[Player]) -> None:

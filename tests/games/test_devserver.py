@@ -28,19 +28,25 @@ def _env() -> dict[str, str]:
     return env
 
 
-def test_a_busy_port_fails_clearly_without_the_banner():
+def _on_a_busy_port(*flags: str) -> tuple[subprocess.CompletedProcess[str], int]:
+    """``devserver`` asked to serve on a port another socket holds."""
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
         out = subprocess.run(
-            [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", "--no-worker"],
+            [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", *flags],
             cwd=ROOT,
             env=_env(),
             capture_output=True,
             text=True,
             timeout=60,
         )
+    return out, port
+
+
+def test_a_busy_port_fails_clearly_without_the_banner():
+    out, port = _on_a_busy_port("--no-worker")
     assert out.returncode != 0
     assert "already in use" in out.stderr
     assert f"PORT={port + 1} make run" in out.stderr
@@ -49,18 +55,7 @@ def test_a_busy_port_fails_clearly_without_the_banner():
 
 def test_on_a_busy_port_the_demo_data_is_not_written_either():
     """`make run` seeds the demo only once the port is known to be free."""
-    with socket.socket() as busy:
-        busy.bind(("127.0.0.1", 0))
-        busy.listen()
-        port = busy.getsockname()[1]
-        out = subprocess.run(
-            [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", "--seed"],
-            cwd=ROOT,
-            env=_env(),
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+    out, _port = _on_a_busy_port("--seed")
     assert out.returncode != 0
     assert "already in use" in out.stderr
     assert "Demo logins" not in out.stdout

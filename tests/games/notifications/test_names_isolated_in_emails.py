@@ -7,11 +7,12 @@ sentences, in ``<bdi>`` in the HTML. A right-to-left name beside a number ("אב
 from __future__ import annotations
 
 import pytest
+from apihelpers import play_default
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.fastpath import rendering
-from games.models import Game, Notification, Seat
+from games.models import Notification
 from games.notifications import emails
 
 pytestmark = pytest.mark.django_db
@@ -31,25 +32,12 @@ def _check(part: str, *, html: bool) -> None:
         assert "<bdi>" not in part
 
 
-def _play(gid: int, ps, times: int) -> None:
-    import powergrid
-
-    for _ in range(times):
-        game = Game.objects.get(pk=gid)
-        seat = game.to_act[0]
-        user_id = Seat.objects.get(game=game, seat=seat).user_id
-        player = next(p for p in ps if p.user.pk == user_id)
-        action = powergrid.default_action(powergrid.from_json(game.state_json), seat)
-        r = player.post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": game.seq})
-        assert r.status_code == 201, r.content
-
-
 def test_every_name_in_the_game_emails_is_isolated(new_game):
     gid, ps = new_game(players=3)
     for p, name in zip(ps, NAMES, strict=True):
         p.user.profile.display_name = name
         p.user.profile.save()
-    _play(gid, ps, times=3)
+    play_default(gid, ps, times=3)
     for p in ps:
         p.post(f"/api/v1/games/{gid}/chat/", {"text": "gl hf"})
     built = [emails.email_build(n) for n in Notification.objects.order_by("pk")]

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from apihelpers import play_default
 from django.core import mail
 from django.utils import timezone
 
@@ -19,20 +20,6 @@ pytestmark = pytest.mark.django_db
 def send_all() -> dict[str, int]:
     ids = list(Notification.objects.filter(status="pending").values_list("id", flat=True))
     return sending.notifications_send(ids=ids)
-
-
-def play_default(gid: int, ps, *, times: int = 1) -> None:
-    """Make ``times`` moves: each awaited player plays the engine's default action via the API."""
-    import powergrid
-
-    for _ in range(times):
-        game = Game.objects.get(pk=gid)
-        seat = game.to_act[0]
-        user_id = Seat.objects.get(game=game, seat=seat).user_id
-        player = next(p for p in ps if p.user.pk == user_id)
-        action = powergrid.default_action(powergrid.from_json(game.state_json), seat)
-        r = player.post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": game.seq})
-        assert r.status_code == 201, r.content
 
 
 def test_game_started_then_turn_notice_for_the_next_player(new_game):
