@@ -25,6 +25,8 @@ from __future__ import annotations
 import logging
 import math
 import statistics
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -38,6 +40,12 @@ from powergrid.state import FIRST_GAME
 from powergrid.tables import FIRST_GAME_END, PLAYER_COUNTS
 
 log = logging.getLogger(__name__)
+
+# (game id, seed) -> (seq, reply hours per seat, people's replies): the seed tells apart two games
+# that had the same id (SQLite reuses a deleted row's id), as the log and replay caches do.
+_cache: OrderedDict[tuple[int, int | None], tuple[int, dict[int, list[float]], int]] = OrderedDict()
+_lock = threading.Lock()
+_CACHE_SIZE = 256
 
 #: Typical rounds in a whole game by player count (heuristic bots, `python -m powergrid simulate`).
 TYPICAL_ROUNDS = {2: 12, 3: 11, 4: 10, 5: 9, 6: 8}
@@ -103,22 +111,7 @@ def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
     )
     end = FIRST_GAME_END if state.variant == FIRST_GAME else PLAYER_COUNTS[state.n].end_cities
     left = rounds_left(max_cities=state.max_cities(), round_=state.round, end=end, players=state.n)
-    moves = list(
-        Move.objects.filter(game=game)
-        .order_by("seq")
-        .values_list("seq", "seat", "action", "source", "created_at")
-    )
-    started = game.started_at or (moves[0][4] if moves else now)
-    awaited = _awaited_since(game, moves, players=state.n)
-    delays: dict[int, list[float]] = {i: [] for i in range(state.n)}
-    waits_so_far = 0
-    previous = started
-    for seq, seat, _action, source, at in moves:
-        if source in HUMAN:
-            waits_so_far += 1
-            since = awaited.get(seq) or previous
-            delays.setdefault(seat, []).append(max(0.0, (at - since).total_seconds() / 3600))
-        previous = at
+    delays, waits_so_far = reply_hours(game, players=state.n, now=now)
     rounds_played = max(1, state.round - 1) if state.round > 1 else 1
     per_round = waits_so_far / rounds_played if waits_so_far else 3.0 * state.n
     if state.round <= 1:
@@ -150,13 +143,61 @@ def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
     )
 
 
+def reply_hours(
+    game: Game, *, players: int, now: datetime | None = None
+) -> tuple[dict[int, list[float]], int]:
+    """Each seat's reply times in hours (oldest first) and the number of people's replies so
+    far; the same figures as ``reply_hours_computed``, kept per game and seq in process memory.
+
+    The game page and the API ask on every view, and the figures change only with a move: the
+    computation reads the whole log and replays it (``bench/forecast_bench.py``)."""
+    key = (game.pk, game.seed)
+    with _lock:
+        hit = _cache.get(key)
+    if hit is not None and hit[0] == game.seq:
+        return hit[1], hit[2]
+    delays, waits = reply_hours_computed(game, players=players, now=now)
+    with _lock:
+        _cache[key] = (game.seq, delays, waits)
+        _cache.move_to_end(key)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return delays, waits
+
+
+def reply_hours_computed(
+    game: Game, *, players: int, now: datetime | None = None
+) -> tuple[dict[int, list[float]], int]:
+    """``reply_hours`` from the move log, every time (the plain way, which the cache equals)."""
+    moves = list(
+        Move.objects.filter(game=game)
+        .order_by("seq")
+        .values_list("seq", "seat", "action", "source", "created_at")
+    )
+    started = game.started_at or (moves[0][4] if moves else now or timezone.now())
+    awaited = _awaited_since(game, moves, players=players)
+    delays: dict[int, list[float]] = {i: [] for i in range(players)}
+    waits_so_far = 0
+    previous = started
+    for seq, seat, _action, source, at in moves:
+        if source in HUMAN:
+            waits_so_far += 1
+            since = awaited.get(seq) or previous
+            delays.setdefault(seat, []).append(max(0.0, (at - since).total_seconds() / 3600))
+        previous = at
+    return delays, waits_so_far
+
+
 def _awaited_since(
     game: Game, moves: list[tuple[int, int, Any, str, datetime]], *, players: int
 ) -> dict[int, datetime | None]:
     """seq -> since when the seat that made it was awaited, for the people's moves; empty (each
     reply then timed from the move before) for a log the engine no longer replays."""
     wanted = {seq for seq, _seat, _action, source, _at in moves if source in HUMAN}
-    log_ = [(seq, seat, action, at) for seq, seat, action, _source, at in moves]
+    if not wanted:
+        return {}
+    last = max(wanted)
+    log_ = [(seq, seat, action, at) for seq, seat, action, _source, at in moves if seq <= last]
     try:
         return replay_awaited(game, log_, wanted, players=players)
     except Exception:  # a rough guide: never a failed page for it

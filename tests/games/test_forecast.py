@@ -128,3 +128,24 @@ def test_an_open_game_has_no_forecast(new_game):
     r = ps[0].get(f"/api/v1/games/{gid}/forecast/")
     assert r.status_code == 409
     assert r.json()["error"]["code"] == "game_not_running"
+
+
+def test_the_kept_reply_times_equal_the_log_and_follow_each_move(new_game):
+    """The page and the API ask for the forecast on every view; the reply times are kept per game
+    until its next move, and are what reading the whole log gives."""
+    from games.forecast import reply_hours, reply_hours_computed
+    from games.models import Game
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    _play(gid, seats, 12, slow_seat=2, hours=1.0, slow_hours=9.0)
+    game = Game.objects.get(pk=gid)
+    first = reply_hours(game, players=3)
+    assert first == reply_hours_computed(game, players=3)
+    assert reply_hours(game, players=3)[0] is first[0]  # kept: no second read of the log
+
+    _play(gid, seats, 1, slow_seat=2, hours=1.0, slow_hours=9.0)
+    game = Game.objects.get(pk=gid)
+    after = reply_hours(game, players=3)
+    assert after == reply_hours_computed(game, players=3)
+    assert after[1] == first[1] + 1  # the new move is counted
