@@ -1,6 +1,7 @@
 from typing import Any
 
-from allauth.account.signals import user_signed_up
+from allauth.account.models import EmailAddress
+from allauth.account.signals import email_added, user_signed_up
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models.signals import post_save, pre_save
@@ -80,3 +81,24 @@ def tokens_revoke_on_new_password(
     stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
     if stored is not None and stored != instance.password:
         AuthToken.objects.filter(user_id=instance.pk).delete()
+
+
+@receiver(email_added)
+def email_keep_the_old_address(
+    sender: Any, request: HttpRequest | None, user: User, email_address: EmailAddress, **kwargs: Any
+) -> None:
+    """An account made without sign-up (``create_user``: the admin, ``seed_demo``) has its
+    address only in ``User.email``, with no allauth record. Its first added address, once
+    confirmed, would become the primary one with nobody told: allauth tells the old primary
+    address of a change, and there was none. So the old address is recorded as the primary one
+    first; the player then makes the new one primary on the email page, and the old address is
+    told, as for an account that signed up."""
+    old = (user.email or "").strip().lower()
+    if not old or old == email_address.email.lower():
+        return
+    if EmailAddress.objects.filter(user=user, primary=True).exists():
+        return
+    # A record may exist already, not primary: logging in sends its confirmation email.
+    kept = EmailAddress.objects.filter(user=user, email__iexact=old).update(primary=True)
+    if not kept:
+        EmailAddress.objects.create(user=user, email=old, primary=True, verified=False)

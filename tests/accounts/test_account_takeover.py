@@ -177,6 +177,34 @@ def test_the_old_address_is_told_when_the_email_changes(user):
     assert "new@example.com" in told.body
 
 
+@pytest.mark.parametrize("recorded", [True, False], ids=["recorded-at-login", "no-record"])
+def test_an_account_made_by_an_administrator_is_told_at_its_old_address_too(recorded):
+    """No sign-up, so no primary allauth record of the address (``create_user``; logging in
+    records it, not primary, when it sends a confirmation): the first address added and
+    confirmed does not silently replace it; making it primary tells the old one."""
+    made = get_user_model().objects.create_user("made", "made@example.com", PASSWORD)
+    c = Client()
+    c.post("/accounts/login/", {"login": "made", "password": PASSWORD})
+    c.post("/accounts/reauthenticate/", {"password": PASSWORD})
+    if not recorded:
+        EmailAddress.objects.filter(user=made).delete()
+    mail.outbox.clear()
+    c.post("/accounts/email/", {"action_add": "", "email": "new@example.com"})
+    (confirm,) = [m for m in mail.outbox if "new@example.com" in m.to]
+    link = re.search(r"https?://[^/\s]+(/accounts/confirm-email/\S+/)", confirm.body)
+    assert link is not None, confirm.body
+    c.post(link.group(1))
+    made.refresh_from_db()
+    assert made.email == "made@example.com"  # confirmed, not yet the primary address
+    mail.outbox.clear()
+    r = c.post("/accounts/email/", {"action_primary": "", "email": "new@example.com"})
+    assert r.status_code == 302
+    made.refresh_from_db()
+    assert made.email == "new@example.com"
+    (told,) = [m for m in mail.outbox if "made@example.com" in m.to]
+    assert "new@example.com" in told.body
+
+
 def test_a_password_reset_ends_other_sessions_and_api_tokens(user):
     _instance, token = AuthToken.objects.create(user=user, expiry=None)
     api = APIClient()
