@@ -218,7 +218,7 @@ def test_worker_keeps_its_database_connection_and_recovers_when_it_is_cut(
     play_default(gid, users)
     wait_for(lambda: _turn_emails(smtp_sink) >= 2, 10, 0.01, what="turn email after the cut")
     # Delivered rows are marked sent in batches (a quarter second at most), after the sink has them.
-    wait_for(all_sent, 5, 0.05, what="every row marked sent")
+    wait_for(all_sent, 15, 0.05, what="every row marked sent")
     assert set(smtp_sink.by_notification().values()) == {1}
     # Sent by its own task at the first try: the cut cost a reconnect, not a failed attempt left
     # for a retry or the outbox sweep.
