@@ -7,15 +7,19 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.models import ChatMessage, ChatMute, Game, Seat
+from games import selectors
+from games.models import ChatMessage, ChatMute, Game
 from games.services.errors import NotAPlayer
 
 
 def can_read(game: Game, user: Any) -> bool:
+    """Players read their game's chat; everyone does where the game says ``chat_public``.
+
+    The seats are the ones read once per request (``selectors.seat_of``): the game page asks
+    here, again in ``messages_for`` and for the seat of the viewer, without a query each."""
     if (game.options or {}).get("chat_public"):
         return True
-    uid = getattr(user, "pk", None)
-    return uid is not None and Seat.objects.filter(game=game, user_id=uid).exists()
+    return selectors.seat_of(game, user) is not None
 
 
 def messages_for(
