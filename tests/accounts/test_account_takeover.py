@@ -160,6 +160,18 @@ def test_a_link_session_cannot_make_the_account_a_bot_without_the_password(user)
     assert user.profile.bot_account is True
 
 
+def _make_primary_and_check_the_old_address_is_told(c: Client, user, *, old: str) -> None:
+    """The confirmed new@example.com is made primary on the email page: the account's address
+    changes and the old one gets a notice naming the new one."""
+    mail.outbox.clear()
+    r = c.post("/accounts/email/", {"action_primary": "", "email": "new@example.com"})
+    assert r.status_code == 302
+    user.refresh_from_db()
+    assert user.email == "new@example.com"
+    (told,) = [m for m in mail.outbox if old in m.to]
+    assert "new@example.com" in told.body
+
+
 def test_the_old_address_is_told_when_the_email_changes(user):
     c = Client()
     c.post("/accounts/login/", {"login": "owner", "password": PASSWORD})
@@ -168,13 +180,7 @@ def test_the_old_address_is_told_when_the_email_changes(user):
     address = user.emailaddress_set.get(email="new@example.com")
     address.verified = True
     address.save()
-    mail.outbox.clear()
-    r = c.post("/accounts/email/", {"action_primary": "", "email": "new@example.com"})
-    assert r.status_code == 302
-    user.refresh_from_db()
-    assert user.email == "new@example.com"
-    (told,) = [m for m in mail.outbox if "owner@example.com" in m.to]
-    assert "new@example.com" in told.body
+    _make_primary_and_check_the_old_address_is_told(c, user, old="owner@example.com")
 
 
 @pytest.mark.parametrize("recorded", [True, False], ids=["recorded-at-login", "no-record"])
@@ -196,13 +202,7 @@ def test_an_account_made_by_an_administrator_is_told_at_its_old_address_too(reco
     c.post(link.group(1))
     made.refresh_from_db()
     assert made.email == "made@example.com"  # confirmed, not yet the primary address
-    mail.outbox.clear()
-    r = c.post("/accounts/email/", {"action_primary": "", "email": "new@example.com"})
-    assert r.status_code == 302
-    made.refresh_from_db()
-    assert made.email == "new@example.com"
-    (told,) = [m for m in mail.outbox if "made@example.com" in m.to]
-    assert "new@example.com" in told.body
+    _make_primary_and_check_the_old_address_is_told(c, made, old="made@example.com")
 
 
 def test_a_password_reset_ends_other_sessions_and_api_tokens(user):
