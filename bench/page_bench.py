@@ -10,7 +10,9 @@ In the production configuration: DEBUG off, PostgreSQL (a throw-away database, a
 benches: bench/_djangobench.py), Redis as the cache (``CACHE_URL``, default
 redis://127.0.0.1:6379/3 when Redis answers), hashed static files (collectstatic into a temporary
 STATIC_ROOT), requests over HTTPS behind the proxy. ``--sqlite`` is the embedded default instead
-(SQLite, local-memory cache), for a machine without the services.
+(SQLite, local-memory cache), for a machine without the services. ``--warm`` first does what
+gunicorn's master does before it forks the workers (``config.warmup``): compare the first view
+with and without it.
 """
 
 from __future__ import annotations
@@ -42,6 +44,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--map", default="germany")
     ap.add_argument("--sqlite", action="store_true", help="the embedded default, not production")
+    ap.add_argument(
+        "--warm",
+        action="store_true",
+        help="run config.warmup first, as gunicorn's master does before forking its workers",
+    )
     args = ap.parse_args()
 
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
@@ -67,6 +74,11 @@ def main() -> None:
     else:
         _djangobench.setup()
     call_command("collectstatic", interactive=False, verbosity=0)  # hashed names, as deployed
+    if args.warm:
+        from config.warmup import warm_up
+
+        took = warm_up()
+        print("warmed up: " + ", ".join(f"{k} {v:.2f} s" for k, v in took.items()))
     print(
         f"configuration: DEBUG={settings.DEBUG}, database {connection.vendor}, cache "
         f"{settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}, static "

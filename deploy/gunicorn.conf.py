@@ -13,6 +13,7 @@ GUNICORN_TIMEOUT (30), GUNICORN_MAX_REQUESTS (20000; 0 = never recycle), GUNICOR
 
 import multiprocessing
 import os
+from typing import Any
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -32,3 +33,14 @@ accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-") or None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def when_ready(server: Any) -> None:
+    """In the master, after the application is loaded and before any worker is forked: do the
+    work of a first request once (config.warmup), so no player's first page in a new worker
+    waits for it. Logged with what each part took."""
+    from config.warmup import warm_up
+
+    took = warm_up()
+    parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in took.items())
+    server.log.info("warmed up: %s", parts)
