@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -61,7 +62,8 @@ def test_on_a_busy_port_the_demo_data_is_not_written_either():
     assert "Demo logins" not in out.stdout
 
 
-def test_stopping_it_stops_the_web_server_and_frees_the_port():
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_stopping_it_stops_the_web_server_and_frees_the_port(sig):
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", "--no-worker"],
@@ -71,22 +73,34 @@ def test_stopping_it_stops_the_web_server_and_frees_the_port():
         stderr=subprocess.STDOUT,
         text=True,
     )
+    # Read everything it and its children print, all along: a pipe left unread after the banner
+    # fills up, and a process writing to it (runserver's child shares it) blocks and never exits.
+    out: list[str] = []
+    banner = threading.Event()
+
+    def read() -> None:
+        for line in proc.stdout or ():
+            out.append(line)
+            if "is running at" in line:
+                banner.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     try:
-        banner = ""
-        end = time.monotonic() + 90
-        while time.monotonic() < end and "is running at" not in banner:
-            line = proc.stdout.readline() if proc.stdout else ""
-            if not line and proc.poll() is not None:
-                break
-            banner += line
-        assert f"Power Grid is running at http://127.0.0.1:{port}/" in banner
+        assert banner.wait(90) or proc.poll() is not None, "".join(out)
+        assert f"Power Grid is running at http://127.0.0.1:{port}/" in "".join(out)
         with socket.create_connection(("127.0.0.1", port), timeout=5):
             pass
-        proc.send_signal(signal.SIGINT)  # Ctrl-C
-        proc.wait(timeout=60)
+        proc.send_signal(sig)  # Ctrl-C, or a service manager's stop
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"still running 60 s after {sig.name}; it printed:\n" + "".join(out))
     finally:
         if proc.poll() is None:
             proc.kill()
+        reader.join(10)
+    assert "Stopped." in "".join(out)
     # Nothing of it is left listening: the port can be bound again (as a server binds it: our
     # probe's closed connection may linger in TIME_WAIT, which SO_REUSEADDR allows) and a
     # connection is refused.

@@ -52,15 +52,18 @@ class Command(BaseCommand):
             call_command("seed_demo", stdout=self.stdout, stderr=self.stderr)
         base = f"http://{addrport}"
         procs: list[subprocess.Popen[bytes]] = []
-        # A service manager or `kill` sends SIGTERM: stop the children as Ctrl-C does, or the
-        # worker would outlive us and keep the SQLite broker busy.
-        signal.signal(signal.SIGTERM, signal.default_int_handler)
-        # Everything from the first child on is inside try/finally: a Ctrl-C at any moment (even
-        # while the banner is being printed) stops every child, never leaves one holding the port.
+        # Ctrl-C (SIGINT) and a service manager's or `kill`'s SIGTERM only ask to stop; the loops
+        # below look at the request. An exception raised by the signal at any bytecode could land
+        # inside Popen.poll() while it holds its internal lock, which the later wait() then
+        # waits for forever (seen once in CI: "still running 60 s after Ctrl-C").
+        STOP.clear()
+        signal.signal(signal.SIGINT, _request_stop)
+        signal.signal(signal.SIGTERM, _request_stop)
+        # Everything from the first child on is inside try/finally: a stop asked at any moment
+        # (even while the banner is being printed) stops every child, never leaves one holding
+        # the port.
         try:
             self._start_and_wait(procs, addrport, host, port, base, options)
-        except KeyboardInterrupt:
-            pass
         finally:
             stop(procs)
         self.stdout.write("Stopped.")
@@ -96,6 +99,8 @@ class Command(BaseCommand):
         )
         procs.append(web)
         if not wait_until_serving(host, port, web):
+            if STOP.requested:
+                return
             raise CommandError(f"The web server did not start on {addrport}: see its output above.")
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS(f"Power Grid is running at {base}/"))
@@ -107,8 +112,24 @@ class Command(BaseCommand):
         self.stdout.write(f"  Admin:                  {base}/admin/")
         self.stdout.write("  Celery worker with beat: " + ("off" if options["no_worker"] else "on"))
         self.stdout.write("Press Ctrl-C to stop.")
-        while all(p.poll() is None for p in procs):
-            time.sleep(0.5)
+        while not STOP.requested and all(p.poll() is None for p in procs):
+            time.sleep(0.2)
+
+
+class _StopRequest:
+    """Set by SIGINT or SIGTERM; read by the loops (a flag, never an exception mid-call)."""
+
+    requested = False
+
+    def clear(self) -> None:
+        self.requested = False
+
+
+STOP = _StopRequest()
+
+
+def _request_stop(signum: int, frame: Any) -> None:
+    STOP.requested = True
 
 
 def port_free(host: str, port: int) -> bool:
@@ -126,9 +147,10 @@ def port_free(host: str, port: int) -> bool:
 def wait_until_serving(
     host: str, port: int, web: subprocess.Popen[bytes], seconds: float = 60
 ) -> bool:
-    """Wait for the server to accept connections; False if it exits or never does."""
+    """Wait for the server to accept connections; False if it exits, never does, or a stop is
+    asked meanwhile."""
     end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    while time.monotonic() < end and not STOP.requested:
         if web.poll() is not None:
             return False
         try:
