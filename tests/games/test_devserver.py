@@ -62,11 +62,21 @@ def test_on_a_busy_port_the_demo_data_is_not_written_either():
     assert "Demo logins" not in out.stdout
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
-def test_stopping_it_stops_the_web_server_and_frees_the_port(sig):
+@pytest.mark.parametrize(
+    ("sig", "started_ignoring_sigint"),
+    [(signal.SIGINT, False), (signal.SIGINT, True), (signal.SIGTERM, False)],
+    ids=["ctrl-c", "ctrl-c-to-a-background-job-of-a-script", "kill"],
+)
+def test_stopping_it_stops_the_web_server_and_frees_the_port(sig, started_ignoring_sigint):
+    """A shell without job control (a script's `make run &`, a CI runner) starts background
+    jobs with SIGINT ignored, and Python keeps an inherited "ignore": the devserver sets its own
+    handler, so SIGINT stops it there too (it was ignored, and the test timed out in CI)."""
     port = _free_port()
+    argv = [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", "--no-worker"]
+    if started_ignoring_sigint:
+        argv = ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *argv]
     proc = subprocess.Popen(
-        [sys.executable, "manage.py", "devserver", f"127.0.0.1:{port}", "--no-worker"],
+        argv,
         cwd=ROOT,
         env=_env(),
         stdout=subprocess.PIPE,
@@ -97,8 +107,12 @@ def test_stopping_it_stops_the_web_server_and_frees_the_port(sig):
         except subprocess.TimeoutExpired:
             pytest.fail(f"still running 60 s after {sig.name}; it printed:\n" + "".join(out))
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        if proc.poll() is None:  # let it stop its children (their own process groups) first
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         reader.join(10)
     assert "Stopped." in "".join(out)
     # Nothing of it is left listening: the port can be bound again (as a server binds it: our

@@ -53,9 +53,11 @@ class Command(BaseCommand):
         base = f"http://{addrport}"
         procs: list[subprocess.Popen[bytes]] = []
         # Ctrl-C (SIGINT) and a service manager's or `kill`'s SIGTERM only ask to stop; the loops
-        # below look at the request. An exception raised by the signal at any bytecode could land
-        # inside Popen.poll() while it holds its internal lock, which the later wait() then
-        # waits for forever (seen once in CI: "still running 60 s after Ctrl-C").
+        # below look at the request. Our own handler, because a shell without job control (a
+        # script's `make run &`, a CI runner) starts background jobs with SIGINT ignored and
+        # Python keeps that: Ctrl-C did nothing there (CI: "still running 60 s after Ctrl-C").
+        # A flag, not KeyboardInterrupt: an exception raised at any bytecode could also land
+        # inside Popen.poll() while it holds its lock, which a later wait() waits for forever.
         STOP.clear()
         signal.signal(signal.SIGINT, _request_stop)
         signal.signal(signal.SIGTERM, _request_stop)
