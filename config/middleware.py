@@ -14,13 +14,15 @@ from http import HTTPStatus
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase, HttpResponseRedirectBase
 from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
 from django.shortcuts import render
 from django.utils.encoding import iri_to_uri
 from django.utils.http import escape_leading_slashes
 from django.utils.translation import gettext as _
+
+from games.api.errors import error_body
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +131,7 @@ class ApiErrorsAsJsonMiddleware:
             message = HTTPStatus(status).phrase + "."
         except ValueError:
             message = "Error."
-        body = JsonResponse({"error": {"code": code, "message": message, "details": {}}})
+        body = JsonResponse(error_body(code, message))
         response.content = body.content
         response["Content-Type"] = body["Content-Type"]
         if response.has_header("Content-Length"):  # CommonMiddleware measured the old body
@@ -147,6 +149,13 @@ class CommonMiddleware(DjangoCommonMiddleware):
     whatever the method and DEBUG; a URL that exists in neither form stays the JSON 404. A page's
     GET keeps Django's 301; a page's form sent without the slash gets the 308 too (browsers send
     the form again to the new address), never the 500."""
+
+    def process_request(self, request: HttpRequest) -> HttpResponseBase | None:
+        """No address of the site holds a NUL character (``%00``): such a path is not found,
+        before any view would put it in a query (PostgreSQL refuses a NUL in text: a 500)."""
+        if "\x00" in request.path:
+            raise Http404("No such page.")
+        return super().process_request(request)
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
@@ -172,13 +181,11 @@ def _slashed(request: HttpRequest) -> str:
 def _api_slash_redirect(request: HttpRequest) -> HttpResponse:
     location = _slashed(request)
     body = JsonResponse(
-        {
-            "error": {
-                "code": "trailing_slash_missing",
-                "message": f"API URLs end with a slash: send the request to {location}.",
-                "details": {"location": iri_to_uri(location)},
-            }
-        }
+        error_body(
+            "trailing_slash_missing",
+            f"API URLs end with a slash: send the request to {location}.",
+            {"location": iri_to_uri(location)},
+        )
     )
     return HttpResponsePermanentRedirectKeepingMethod(
         location, content=body.content, content_type=body["Content-Type"]

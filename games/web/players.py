@@ -60,12 +60,7 @@ def _shape(row: players.GameRow, lang: str) -> dict[str, Any]:
 @with_user_timezone
 @reads_from_replica  # a public record: a game finished a second ago may show a second later
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
-    # A NUL is in no username, and PostgreSQL would refuse it in the query.
-    user = (
-        None
-        if "\x00" in username
-        else get_user_model().objects.filter(username=username).select_related("profile").first()
-    )
+    user = get_user_model().objects.filter(username=username).select_related("profile").first()
     if user is None:
         raise Http404(_("No such player."))
     profile = getattr(user, "profile", None)

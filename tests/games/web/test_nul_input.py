@@ -9,8 +9,25 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 
-def test_a_player_page_for_a_name_with_a_nul_is_not_found():
-    assert Client().get("/players/a%00b/").status_code == 404
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/players/a%00b/",
+        "/calendar/" + "a" * 30 + "%00.ics",
+        "/games/1/invite/" + "a" * 30 + "%00/",
+        "/mail/go/" + "a" * 30 + "%00/",
+    ],
+)
+def test_an_address_with_a_nul_is_not_found(path):
+    """Refused before routing (config.middleware.CommonMiddleware): a calendar address with a
+    NUL reached its query and answered 500."""
+    assert Client().get(path).status_code == 404
+
+
+def test_an_api_address_with_a_nul_is_a_json_404():
+    r = Client().get("/api/v1/players/a%00b/")
+    assert r.status_code == 404
+    assert r.json()["error"]["code"] == "not_found"
 
 
 def test_a_chat_message_with_a_nul_is_refused_with_the_reason(new_game):
