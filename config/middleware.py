@@ -14,7 +14,13 @@ from http import HTTPStatus
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    JsonResponse,
+)
 from django.http.response import HttpResponseBase, HttpResponseRedirectBase
 from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
 from django.shortcuts import render
@@ -150,7 +156,7 @@ class CommonMiddleware(DjangoCommonMiddleware):
     GET keeps Django's 301; a page's form sent without the slash gets the 308 too (browsers send
     the form again to the new address), never the 500."""
 
-    def process_request(self, request: HttpRequest) -> HttpResponseBase | None:
+    def process_request(self, request: HttpRequest) -> HttpResponsePermanentRedirect | None:
         """No address of the site holds a NUL character (``%00``): such a path is not found,
         before any view would put it in a query (PostgreSQL refuses a NUL in text: a 500)."""
         if "\x00" in request.path:
