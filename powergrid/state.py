@@ -200,6 +200,7 @@ _FIELDS = (
     "result",
     "sealed_last",
     "plant_deck",
+    "edition",
 )
 
 
@@ -229,6 +230,8 @@ class State:
       sealed_last                       - sealed-bid variant: the last sealed auction, public
                                           once resolved: (plant, winner, price, bid per seat)
       plant_deck                        - the plant deck played (``PLANT_DECKS``)
+      edition                           - the rules edition it is played by
+                                          (``powergrid.editions``), fixed at set-up
     """
 
     __slots__ = (*_FIELDS, "board")
@@ -259,6 +262,7 @@ class State:
     result: tuple[tuple[int, int, int, int], ...] | None
     sealed_last: tuple[int, int, int, tuple[int, ...]] | None
     plant_deck: str
+    edition: int
     board: Board
 
     def copy(self) -> State:
@@ -290,6 +294,7 @@ class State:
         s.result = self.result
         s.sealed_last = self.sealed_last
         s.plant_deck = self.plant_deck
+        s.edition = self.edition
         s.board = self.board
         return s
 
