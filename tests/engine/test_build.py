@@ -141,7 +141,7 @@ def _six_player_build(edition: int) -> tuple[powergrid.State, list[str], str]:
 
 def test_the_stock_of_houses_is_unlimited():
     """Seed 000: 都市コマのストックは無限. A player may connect a 23rd city and more."""
-    s, own, more = _six_player_build(edition=2)
+    s, _own, more = _six_player_build(edition=2)
     assert more in powergrid.legal(s, 0)[0]["cities"]
     after = powergrid.apply(s, 0, {"type": "build", "cities": [more]})
     assert len(after.players[0].cities) == 23
@@ -149,7 +149,7 @@ def test_the_stock_of_houses_is_unlimited():
 
 
 def test_a_first_edition_game_keeps_its_22_city_cap():
-    s, own, more = _six_player_build(edition=1)
+    s, _own, more = _six_player_build(edition=1)
     assert powergrid.legal(s, 0)[0]["cities"] == {}
     with pytest.raises(powergrid.IllegalAction) as err:
         powergrid.apply(s, 0, {"type": "build", "cities": [more]})
