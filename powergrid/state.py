@@ -42,6 +42,10 @@ FIRST_GAME = "first_game"
 SEALED_BID = "sealed_bid"
 #: The rule variants a game may be played with.
 VARIANTS = (STANDARD, FIRST_GAME, SEALED_BID)
+#: Variants that are house rules, not the published game: seed 001 says a bid may not be
+#: hidden (入札価格を伏せて競りに参加することはできません). Offered because they shorten a
+#: game by email, always opt-in and named as house rules wherever a game's rules are shown.
+HOUSE_RULES = (SEALED_BID,)
 
 #: The plant decks (seed 001, second half: the New Power Plants expansion). ``base``: the base
 #: game's deck. ``new`` (variant 1): the new deck alone; plants 01-08 start the market, 11 on top
