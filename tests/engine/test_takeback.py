@@ -247,6 +247,7 @@ def test_a_finished_game_with_takebacks_verifies():
         "players": 3,
         "areas": None,
         "variant": "standard",
+        "edition": final.edition,
         "moves": [[seat, action] for _seq, seat, action in log],
         "result": powergrid.view(final)["result"],
     }
