@@ -21,10 +21,17 @@ from games.models import Game, Move, RatedGame, Rating, Seat
 MODEL = PlackettLuce()
 
 
-def _eligible(game: Game, seats: list[Seat]) -> bool:
-    if any(getattr(getattr(s.user, "profile", None), "is_bot", False) for s in seats):
+def rated_so_far(game: Game, seats: list[Seat]) -> bool:
+    """Whether the game would be rated if it ended now: no bot in a seat, and no seat the bot
+    has played (a rated game's take-backs depend on it, ``games.takebacks``)."""
+    if game.practice or any(
+        getattr(getattr(s.user, "profile", None), "is_bot", False) for s in seats
+    ):
         return False
     return not Move.objects.filter(game=game, source=Move.Source.BOT).exists()
+
+
+_eligible = rated_so_far
 
 
 def _ranks(game: Game) -> dict[int, int]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import engine, selectors
-from games.models import Game, Move
+from games.models import Game
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,10 @@ def game_result(game: Game) -> GameResult | None:
             plants[seat].append(len(p.plants))
 
     sample()
-    for move in Move.objects.filter(game=game).order_by("seq").only("seat", "action"):
+    # The moves that stand (a take-back's cancelled moves never happened for the result).
+    for _seq, seat, action in engine.standing(selectors.game_log(game)):
         before = state.round
-        state = engine.apply(state, move.seat, move.action)
+        state = engine.apply(state, seat, dict(action))
         if state.round != before:
             sample()
     # The final position (the engine's final scoring counts money after the last round).

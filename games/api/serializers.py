@@ -203,6 +203,19 @@ class GameOptionsSerializer(serializers.Serializer):
         default=3,
         help_text="Timeouts in a row after which a bot plays the seat (0: never).",
     )
+    takebacks = serializers.IntegerField(
+        min_value=0,
+        max_value=lobby.TAKEBACKS_MAX,
+        default=3,
+        help_text="Take-backs each player may make alone (their own last move, while nobody "
+        "else has moved and it revealed nothing); asking the others is not counted. See "
+        "docs/API.md, Take-backs.",
+    )
+    takebacks_rated = serializers.BooleanField(
+        default=False,
+        help_text="Allow take-backs although the game is rated (every seat a person): without "
+        "it, a rated game has none.",
+    )
 
     def to_internal_value(self, data: Any) -> Any:
         # A misspelt option must not be dropped silently: the creator would get a default.

@@ -39,7 +39,7 @@ from games.forecast import forecast
 from games.models import BenchRow, Game, Move
 from games.plans.services import plan_delete, plan_set, plans_of
 from games.services import bots
-from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted
+from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted, NoRecord
 from games.webhooks import services as hook_services
 
 if TYPE_CHECKING:
@@ -448,7 +448,10 @@ class GameRecordView(APIView):
         responses={
             200: s.GameRecordSerializer,
             404: E404,
-            409: _err("game_not_finished: the seed stays secret until the end."),
+            409: _err(
+                "game_not_finished: the seed stays secret until the end; no_record: a practice "
+                "game began from a position, not from a seed."
+            ),
             429: E429,
         },
         tags=["games"],
@@ -462,6 +465,8 @@ class GameRecordView(APIView):
         game = _game_or_404(game_id)
         if game.status != Game.Status.FINISHED:
             raise GameNotFinished()
+        if game.practice:
+            raise NoRecord()
         return Response(selectors.game_record(game))
 
 
