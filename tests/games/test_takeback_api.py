@@ -134,9 +134,9 @@ def test_a_plant_drawn_comes_back_on_top_and_comes_up_again(new_game):
 
 
 def test_a_request_is_void_once_the_game_moves_on_and_expires_at_its_deadline(new_game):
-    import time_machine
     from datetime import timedelta
 
+    import time_machine
     from django.utils import timezone
 
     gid, seats, s = _start(new_game)
