@@ -226,7 +226,8 @@ def on_takeback(
     awaited = {int(x) for x in game.to_act or []}
     if agreed and requester.seat in awaited and not requester.bot_controlled:
         fx.outbox.turn(requester, seq=game.seq)
-    told = set(
+    told: dict[int, list[int]] = {}
+    for pk, user_id in (
         Notification.objects.filter(
             game=game,
             kind__in=(Notification.Kind.TURN, Notification.Kind.REMINDER),
@@ -235,11 +236,14 @@ def on_takeback(
         )
         # A row marked sent without a send time was skipped (its turn had gone): never sent.
         .exclude(status=Notification.Status.SENT, sent_at__isnull=True)
-        .values_list("recipient_id", flat=True)
-    )
+        .values_list("pk", "recipient_id")
+    ):
+        told.setdefault(user_id, []).append(pk)
     for seat in seats:
         if seat.user_id in told and seat.seat not in awaited and seat.pk != requester.pk:
-            fx.outbox.takeback(seat, seq=game.seq, by=requester.seat, cancels=cancels)
+            fx.outbox.takeback(
+                seat, seq=game.seq, by=requester.seat, cancels=cancels, told=told[seat.user_id]
+            )
     facts = {"seat": requester.seat, "cancels": cancels, "agreed": agreed}
     fx.outbox.hook_events.append((hooks.TAKEBACK, requester, {"takeback": facts}))
     if fx.seats:

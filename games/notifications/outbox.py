@@ -136,13 +136,16 @@ class OutboxWriter:
                 payload={"seat": seat.seat, "seq": seq, "you": s.pk == seat.pk},
             )
 
-    def takeback(self, seat: Seat, *, seq: int, by: int, cancels: list[int]) -> None:
-        """To a player told it was their turn by a move now taken back: it is not (yet)."""
+    def takeback(
+        self, seat: Seat, *, seq: int, by: int, cancels: list[int], told: list[int]
+    ) -> None:
+        """To a player told it was their turn by a move now taken back (``told``: the turn
+        emails that said so): it is not (yet). Once per take-back and player (its key)."""
         self.add(
             user=seat.user,
             kind=Kind.TAKEBACK,
             key=f"takeback:{self.game.pk}:{seq}:{seat.user_id}",
-            payload={"seat": seat.seat, "seq": seq, "by": by, "cancels": cancels},
+            payload={"seat": seat.seat, "seq": seq, "by": by, "cancels": cancels, "told": told},
         )
 
     def takeback_asked(self, seat: Seat, *, request_id: int, by: int, seq: int) -> None:
