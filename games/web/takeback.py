@@ -119,7 +119,7 @@ def game_practice(request: HttpRequest, game_id: int) -> HttpResponse:
     return _back(game.pk)
 
 
-# -- what the game page shows ------------------------------------------------------------------------
+# -- what the game page shows -------------------------------------------------------------------
 
 
 def page_context(
