@@ -463,10 +463,10 @@ class GameRecordView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game_or_404(game_id)
-        if game.status != Game.Status.FINISHED:
-            raise GameNotFinished()
         if game.practice:
             raise NoRecord()
+        if game.status != Game.Status.FINISHED:
+            raise GameNotFinished()
         return Response(selectors.game_record(game))
 
 
