@@ -125,8 +125,11 @@ def limit(game: Game) -> int:
     return int((game.options or {}).get("takebacks", DEFAULT_OPTIONS["takebacks"]))
 
 
-def refusal(game: Game, seats: list[Seat]) -> TakebackRefused | None:
-    """Why nobody may take anything back in ``game`` now (None: they may)."""
+def refusal(
+    game: Game, seats: list[Seat], *, bot_moved: bool | None = None
+) -> TakebackRefused | None:
+    """Why nobody may take anything back in ``game`` now (None: they may). ``bot_moved``:
+    whether the bot has played a seat, when the caller knows (else it is read)."""
     if game.status == Game.Status.FINISHED:
         return TakebackRefused(
             "The game is over: its end showed every player's money, and the result stands.",
@@ -135,7 +138,7 @@ def refusal(game: Game, seats: list[Seat]) -> TakebackRefused | None:
     if game.status != Game.Status.RUNNING:
         return TakebackRefused("The game has not started yet.", code="game_not_started")
     allowed = bool((game.options or {}).get("takebacks_rated"))
-    if not allowed and rated_so_far(game, seats):
+    if not allowed and rated_so_far(game, seats, bot_moved=bot_moved):
         return TakebackRefused(
             "This game is rated: take-backs are off (its creator did not allow them when "
             "creating it).",
@@ -268,10 +271,12 @@ def offer_for(game: Game, user: Any) -> Offer | None:
     if seat is None:
         return None
     cap = limit(game)
-    refused = refusal(game, selectors.game_seats(game))
+    entries = log.entries(game)
+    bot_moved = any(e["source"] == Move.Source.BOT for e in entries)
+    refused = refusal(game, selectors.game_seats(game), bot_moved=bot_moved)
     if refused is not None:
         return Offer(None, refused=refused.code, message=refused.message, limit=cap)
-    rows, reveals = rows_from_entries(log.entries(game))
+    rows, reveals = rows_from_entries(entries)
     left = max(0, cap - used(rows, seat.seat))
     req = request_open(game)
     try:

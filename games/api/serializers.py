@@ -13,6 +13,7 @@ from accounts.models import POSES_AS_ANOTHER, Profile, validate_display_name
 from games.api.errors import ENGINE_CODES, ERROR_CODES
 from games.models import Game, Move
 from games.services import lobby
+from games.webhooks.events import EVENTS as WEBHOOK_EVENTS
 from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
 from powergrid.plants import FUELS
 from powergrid.state import HOUSE_RULES, PHASES, PLANT_DECKS, VARIANTS
@@ -591,9 +592,9 @@ class WebhookSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="https:// only (no private addresses).")
     format = serializers.ChoiceField(choices=["generic", "discord", "slack"], default="generic")
     events = serializers.ListField(
-        child=serializers.ChoiceField(choices=["your_turn", "game_started", "game_over"]),
+        child=serializers.ChoiceField(choices=list(WEBHOOK_EVENTS)),
         required=False,
-        help_text="Default: all three.",
+        help_text="Default: all of them.",
     )
     game = serializers.IntegerField(
         allow_null=True,

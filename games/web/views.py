@@ -559,6 +559,9 @@ def _render_game(
     # The log's sentences are plain text: each name is held between Unicode's isolates (what
     # <bdi> does in markup), so a right-to-left name does not reorder the sentence around it.
     isolated = {seat: isolate(name) for seat, name in ctx["names"].items()}
+    here = next((e for e in entries if e["takeback_here"]), None)
+    if here is not None:  # what the take-back at the top of the page would undo, in words
+        ctx["takeback"]["text"] = describe.move_describe(here, isolated, game.map, lang)
     ctx["log"] = [
         {
             **e,

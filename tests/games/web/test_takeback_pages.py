@@ -135,3 +135,24 @@ def test_a_finished_games_history_offers_practice_from_that_move(started_game, c
         "Practise from here"
         not in c.get(f"/games/{game.pk}/history/{fresh(game).seq}/").content.decode()
     )
+
+
+def test_the_offer_costs_one_read_the_waiting_request(started_game, client_for):
+    """A player's game page with take-backs allowed: the page's reads (test_page_queries.py)
+    and one more, the request waiting for answers; the offer itself is read from the move log
+    the page has already."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.games.web.test_page_queries import PLAYER_PAGE_QUERIES
+
+    game, users, order = _game(started_game)
+    play(game, users[order[0]], {"type": "choose_plant", "plant": 6, "bid": 6})
+    c = client_for(users[order[0]])
+    c.get(f"/games/{game.pk}/")  # fills the per-process caches (the log, the forecast)
+    with CaptureQueriesContext(connection) as q:
+        page = c.get(f"/games/{game.pk}/").content.decode()
+    assert "takeback-form" in page
+    reads = [x["sql"] for x in q.captured_queries]
+    assert len(reads) <= PLAYER_PAGE_QUERIES + 1, "\n".join(reads)
+    assert sum("games_takebackrequest" in sql for sql in reads) == 1
