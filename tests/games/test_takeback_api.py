@@ -67,6 +67,31 @@ def test_a_move_nobody_answered_is_taken_back_at_once_and_the_state_is_the_one_b
     _replays_clean(gid)
 
 
+def test_the_seat_that_moves_again_gets_a_fresh_deadline_and_the_others_none(new_game):
+    from datetime import timedelta
+
+    import time_machine
+    from django.utils import timezone
+
+    from games.models import Seat
+
+    gid, seats, s = _start(new_game)
+    a = s.order[0]
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        _move(seats[a], gid, {"type": "choose_plant", "plant": 5, "bid": 5}, 0)
+    b = _state(gid).auction.turn
+    assert Seat.objects.get(game_id=gid, seat=b).deadline is not None
+    assert Seat.objects.get(game_id=gid, seat=a).deadline is None
+    later = start + timedelta(hours=5)
+    with time_machine.travel(later, tick=False):
+        r = seats[a].post(f"/api/v1/games/{gid}/takeback/", {"expected_seq": 1})
+    assert r.status_code == 201
+    mine = Seat.objects.get(game_id=gid, seat=a)
+    assert mine.deadline == later + timedelta(hours=24)  # counted from the take-back
+    assert Seat.objects.get(game_id=gid, seat=b).deadline is None
+
+
 def test_after_another_player_moved_the_takeback_needs_everyones_agreement(new_game):
     gid, seats, s = _start(new_game)
     a = s.order[0]

@@ -156,3 +156,23 @@ def test_the_offer_costs_one_read_the_waiting_request(started_game, client_for):
     reads = [x["sql"] for x in q.captured_queries]
     assert len(reads) <= PLAYER_PAGE_QUERIES + 1, "\n".join(reads)
     assert sum("games_takebackrequest" in sql for sql in reads) == 1
+
+
+def test_practice_from_ones_running_game_on_the_page(started_game, client_for):
+    from games.models import Game
+
+    game, users, order = _game(started_game)
+    me = users[order[1]]
+    c = client_for(me)
+    page = c.get(f"/games/{game.pk}/").content.decode()
+    assert "the unseen plants are shuffled again" in page
+    r = c.post(f"/games/{game.pk}/practice/", {})
+    practice = Game.objects.get(practice=True)
+    assert r["Location"] == f"/games/{practice.pk}/"
+    assert practice.seats.get(user=me).seat == order[1]
+    # Someone without a seat is told why, on the game's page.
+    stranger = client_for(started_game(2)[1][0])
+    r = stranger.post(f"/games/{game.pk}/practice/", {}, follow=True)
+    assert "A practice game cannot be made from there." in r.content.decode() or (
+        "Only its players may practise" in r.content.decode()
+    )
