@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any
 
 import powergrid
 from powergrid import maps, network, verify, version
 from powergrid.map_rules import MapRules, rules_for
 from powergrid.maps import GameMap
+from powergrid.shapes import LegalMove, View
 from powergrid.state import BASE_DECK, FINISHED, State
 
 IllegalAction = powergrid.IllegalAction
@@ -80,14 +82,14 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     return powergrid.apply(state, seat, action)
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    """The engine's view as a plain dict: the server adds its own keys (game, seq, deadline,
-    names) before it leaves in a response, so it is typed as the open dict it becomes."""
-    return cast(dict[str, Any], powergrid.view(state, seat))
+def view(state: State, seat: int | None) -> View:
+    """The engine's view (``powergrid.shapes.View``); ``games.selectors.game_state_for`` adds the
+    server's keys (``games.shapes.State``)."""
+    return powergrid.view(state, seat)
 
 
-def legal(state: State, seat: int) -> list[dict[str, Any]]:
-    return cast(list[dict[str, Any]], powergrid.legal(state, seat))
+def legal(state: State, seat: int) -> list[LegalMove]:
+    return powergrid.legal(state, seat)
 
 
 def to_json(state: State) -> str:
@@ -128,7 +130,7 @@ def seed_commitment(game_id: int, seed: int) -> str:
     return verify.commitment(game_id, seed)
 
 
-def record_verify(record: dict[str, Any]) -> verify.Verdict:
+def record_verify(record: Mapping[str, Any]) -> verify.Verdict:
     """Check a finished game's record with the engine alone (``powergrid.verify``)."""
     return verify.verify(record)
 

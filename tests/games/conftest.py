@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 from apihelpers import PASSWORD, Player, _counter
-from rest_framework.test import APIClient
+
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 
 @pytest.fixture
