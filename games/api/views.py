@@ -99,7 +99,7 @@ class TokenView(APIView):
         return super().get_authenticators()
 
     def get_authenticate_header(self, request: Request) -> str:
-        return 'Token realm="api"'  # wrong credentials are a 401, not a 403
+        return 'Bearer realm="api"'  # wrong credentials are a 401, not a 403
 
     def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         if self.request is not None and self.request.method == "DELETE":

@@ -25,7 +25,7 @@ def make_player(db):
             user.profile.save()
         _, token = AuthToken.objects.create(user=user, expiry=None)
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
         return Player(user, client, token)
 
     return make
