@@ -275,3 +275,16 @@ class ChatTextSerializer(serializers.Serializer):
     ``games.shapes.ChatMessage``)."""
 
     text = serializers.CharField(max_length=1000, help_text="Plain text (never HTML).")
+
+
+class ChatEditSerializer(ChatTextSerializer):
+    """A message's new text (required: the edit replaces the text)."""
+
+    # Never partial, although the method is PATCH: drf-spectacular would mark the field optional.
+    @property
+    def partial(self) -> bool:
+        return False
+
+    @partial.setter
+    def partial(self, value: bool) -> None:
+        pass

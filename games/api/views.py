@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -223,8 +224,32 @@ class MapDetailView(APIView):
 
 # ---------------------------------------------------------------- games
 class GamePagination(LimitOffsetPagination):
+    """``limit`` (1-200, default 50) and ``offset`` (from 0): anything else is a 400
+    ``invalid_field`` naming the parameter (DRF's pagination would ignore it and answer the
+    first page, so a client's bug went unseen)."""
+
     default_limit = 50
     max_limit = 200
+
+    def get_limit(self, request: Request) -> int:
+        return min(_query_int(request, "limit", self.default_limit, low=1), self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return _query_int(request, "offset", 0, low=0)
+
+
+_WHOLE = re.compile(r"[0-9]{1,10}")
+
+
+def _query_int(request: Request, name: str, default: int, *, low: int) -> int:
+    """A whole number from the query string (ASCII digits only), at least ``low``; ``default``
+    when the parameter is absent. Refused with 400 ``invalid_field`` otherwise."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not _WHOLE.fullmatch(raw) or not low <= int(raw) <= 2**31 - 1:
+        raise ValidationError({name: [f"A whole number from {low}."]})
+    return int(raw)
 
 
 def _truthy(value: str | None) -> bool:
@@ -236,8 +261,10 @@ class GameListView(APIView):
         parameters=[
             OpenApiParameter("status", str, enum=Game.Status.values, description="Filter."),
             OpenApiParameter("mine", bool, description="Only games where the caller has a seat."),
-            OpenApiParameter("limit", int, description="Page size (default 50, max 200)."),
-            OpenApiParameter("offset", int, description="Start of the page."),
+            OpenApiParameter(
+                "limit", int, description="Page size (1-200, default 50; more counts as 200)."
+            ),
+            OpenApiParameter("offset", int, description="Start of the page (from 0)."),
         ],
         responses={200: shape(shapes.GamePage), 400: E400, **COMMON},
         tags=["games"],
@@ -609,6 +636,7 @@ class GamePlanDetailView(APIView):
             204: None,
             403: E403_PLAYER,
             404: _err("not_found / plan_not_found: no such plan (one that acted is gone)."),
+            409: _err("game_not_running: the game is over (its plans are gone with it)."),
             **COMMON,
         },
         tags=["plans"],
@@ -787,7 +815,7 @@ class GameChatView(APIView):
 class GameChatMessageView(APIView):
     @extend_schema(
         operation_id="games_chat_edit",
-        request=s.ChatTextSerializer,
+        request=s.ChatEditSerializer,
         responses={
             200: shape(shapes.ChatMessage),
             400: _err("invalid_message / edit_window_over."),
