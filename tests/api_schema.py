@@ -129,3 +129,9 @@ class ValidatingAPIClient(APIClient):
         if ENABLED:
             check_response(kwargs["REQUEST_METHOD"], kwargs["PATH_INFO"], response)
         return response
+
+
+def shape_errors(component: str, data: Any) -> list[str]:
+    """What is wrong with ``data`` as the schema's component ``component`` (empty: nothing)."""
+    ref = json.dumps({"$ref": f"#/components/schemas/{component}"}, sort_keys=True)
+    return [f"{e.instance_path}: {e.message}" for e in _validator(ref).iter_errors(data)]
