@@ -170,7 +170,8 @@ def test_every_view_of_a_whole_game_fits_the_schema(map_, players, variant, deck
             break
         seat = powergrid.to_act(state)[0]
         state = powergrid.apply(state, seat, bots[seat].choose(state, seat))
-    assert seen_auction and seen_end
+    assert seen_auction
+    assert seen_end
 
 
 def test_the_literals_of_the_server_are_its_models():
