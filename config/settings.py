@@ -331,9 +331,10 @@ REST_KNOX = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Power Grid turn server API",
     "DESCRIPTION": (
-        "Play Power Grid asynchronously. Authenticate with `Authorization: Token <token>` "
-        "(create one with `POST /api/v1/auth/token/` or on the account's API tokens page) or a "
-        "browser session. Every error has the body "
+        "Play Power Grid asynchronously. Authenticate with `Authorization: Bearer <token>` "
+        "(`Token <token>` works too; create one with `POST /api/v1/auth/token/` or on the "
+        "account's API tokens page) or a browser session. Every answer is exactly the component "
+        "named here: objects are closed, required keys always present. Every error has the body "
         '`{"error": {"code": ..., "message": ..., "details": {...}}}`.'
     ),
     "VERSION": "1.0.0",

@@ -117,3 +117,32 @@ def _api_rates(request):
     cache.clear()
     yield
     cache.clear()
+
+
+# -- how many API answers were checked against the published schema (tests/api_schema.py) -----
+_api_checked = 0
+
+
+def _checked_here() -> int:
+    import sys
+
+    module = sys.modules.get("tests.api_schema")
+    return int(getattr(module, "checked", 0))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if hasattr(session.config, "workerinput"):  # an xdist worker reports to the controller
+        session.config.workeroutput["api_checked"] = _checked_here()  # type: ignore[attr-defined]
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    global _api_checked
+    _api_checked += int(getattr(node, "workeroutput", {}).get("api_checked", 0))
+
+
+def pytest_terminal_summary(terminalreporter: object) -> None:
+    total = _api_checked + _checked_here()
+    if total:
+        terminalreporter.write_line(  # type: ignore[attr-defined]
+            f"API answers validated against the published schema: {total}"
+        )
