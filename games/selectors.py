@@ -176,6 +176,8 @@ def game_detail_for(game: Game, user: Any = None) -> shapes.Game:
         "areas": game.areas,
         "max_players": game.max_players,
         "options": game_options(game),
+        "house_rules": engine.house_rules(game.variant),
+        "rules_edition": game.rules_edition,
         "creator": game.creator.get_username() if game.creator_id else None,
         "seats": [
             {
@@ -234,7 +236,9 @@ def game_record(game: Game) -> shapes.GameRecord:
         "players": len(game_seats(game)),
         "areas": _initial_areas(game),
         "variant": cast(Variant, game.variant),
+        "house_rules": engine.house_rules(game.variant),
         "plant_deck": cast(PlantDeck, game.plant_deck),
+        "edition": game.rules_edition,
         "seed": game.seed,
         "commitment": engine.seed_commitment(game.pk, game.seed),
         "moves": [(seat, action) for seat, action in moves],
@@ -363,6 +367,7 @@ def game_initial_state(game: Game, *, players: int | None = None) -> Any:
         areas=_initial_areas(game),
         variant=game.variant,
         plant_deck=game.plant_deck,
+        edition=game.rules_edition,
     )
 
 
@@ -471,7 +476,7 @@ def map_rules_for(slug: str) -> shapes.MapRules:
         "starting_market": market,
         "cheapest_price": cheapest,
         "top_plant": rules.top_plant,
-        "removed_plants": list(rules.removed_plants),
+        "removed_plants": list(engine.removed_plants(slug)),
         "required_areas": sorted(gmap.required_areas),
         "notes": list(rules.notes),
     }

@@ -20,6 +20,7 @@ from typing import Annotated, Literal, NotRequired, TypedDict
 from powergrid.shapes import (
     Colour,
     Doc,
+    HouseRule,
     MapArea,
     MapCity,
     MapConnection,
@@ -102,7 +103,13 @@ class MapRules(TypedDict):
         Doc("The price of the cheapest token of each resource at the start."),
     ]
     top_plant: Annotated[int, Doc("The plant on top of the deck (13 usually).")]
-    removed_plants: Annotated[list[int], Doc("Plants out of the game on this map.")]
+    removed_plants: Annotated[
+        list[int],
+        Doc(
+            "Plants out of the game on this map in games started now (the latest rules edition: "
+            "none on any map; France's 13 is an ordinary card)."
+        ),
+    ]
     required_areas: list[str]
     notes: Annotated[list[str], Doc("The rules in words.")]
 
@@ -154,6 +161,22 @@ class Game(TypedDict):
     areas: Annotated[list[str] | None, Doc("null until the start when drawn at random.")]
     max_players: int
     options: GameOptions
+    house_rules: Annotated[
+        list[HouseRule],
+        Doc(
+            "The rules this game plays that are not the published game's (house rules): "
+            '`["sealed_bid"]` or `[]`.'
+        ),
+    ]
+    rules_edition: Annotated[
+        int,
+        Doc(
+            "The edition of the rules the game is played by, fixed when it starts; a correction "
+            "to the rules becomes a new edition, so games already running keep theirs. 2: as the "
+            "seeds write them (France: plant 13 is an ordinary card; no cap on a player's "
+            "cities). 1: games started before edition 2 (France without 13; at most 22 cities)."
+        ),
+    ]
     creator: Annotated[str | None, Doc("Username of the creator (who may start it).")]
     seats: list[Seat]
     seq: Annotated[int, Doc("Number of moves made; send it as expected_seq.")]
@@ -231,7 +254,17 @@ class GameRecord(TypedDict):
     players: Annotated[int, Doc("The number of players.")]
     areas: Annotated[list[str] | None, Doc("null: drawn from the seed.")]
     variant: Variant
+    house_rules: Annotated[
+        list[HouseRule], Doc("The variant when it is a house rule, not the published game's.")
+    ]
     plant_deck: PlantDeck
+    edition: Annotated[
+        int,
+        Doc(
+            "The rules edition (see the game's `rules_edition`); `python -m powergrid verify` "
+            "sets the game up with it."
+        ),
+    ]
     seed: int
     commitment: str
     moves: Annotated[

@@ -37,6 +37,8 @@ Resource = Literal["coal", "oil", "garbage", "uranium"]
 Fuel = Literal["coal", "oil", "hybrid", "garbage", "uranium", "ecological", "fusion"]
 Phase = Literal["auction", "resources", "build", "bureaucracy", "finished"]
 Variant = Literal["standard", "first_game", "sealed_bid"]
+#: The variants that are house rules, not the published game's.
+HouseRule = Literal["sealed_bid"]
 PlantDeck = Literal["base", "new", "mixed"]
 Colour = Literal["red", "blue", "green", "yellow", "purple", "black"]
 

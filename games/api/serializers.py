@@ -67,8 +67,10 @@ class GameOptionsSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(
         choices=list(VARIANTS),
         default="standard",
-        help_text="`first_game`: step 1 only, the game ends when a player connects 7 cities. "
-        "`sealed_bid`: every bidder gives one sealed bid at once for each plant put up.",
+        help_text="`standard` (the default): the published rules. `first_game`: step 1 only, the "
+        "game ends when a player connects 7 cities. `sealed_bid`, a house rule (the published "
+        "rules say a bid may not be hidden): every bidder gives one sealed bid at once for each "
+        "plant put up; it shortens a game by email.",
     )
     plant_deck = serializers.ChoiceField(
         choices=list(PLANT_DECKS),
