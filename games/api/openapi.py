@@ -29,6 +29,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.plumbing import ResolvedComponent
 from rest_framework import serializers
 
+from games.api.errors import ENGINE_CODES, ERROR_CODES
 from games.shapes import Component
 from powergrid.actions import ACTIONS, Field
 from powergrid.shapes import Doc, Named
@@ -289,18 +290,10 @@ def logged_action_schemas() -> dict[str, Schema]:
     return out
 
 
-def error_codes() -> list[str]:
-    from games.api.errors import ENGINE_CODES, ERROR_CODES
-
-    return sorted(set(ERROR_CODES) | set(ENGINE_CODES))
-
-
 def error_code_schema() -> Schema:
-    from games.api.errors import ENGINE_CODES, ERROR_CODES
-
     return {
         "type": "string",
-        "enum": error_codes(),
+        "enum": sorted(set(ERROR_CODES) | set(ENGINE_CODES)),
         "description": "Machine-readable reason. "
         + " ".join(f"`{c}` {d}" for c, d in ERROR_CODES.items())
         + " Engine refusals (400): "
