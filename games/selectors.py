@@ -21,6 +21,7 @@ from games.fastpath import rows
 from games.models import DEFAULT_OPTIONS, Game, Move, Seat
 from powergrid.actions import ACTIONS
 from powergrid.shapes import Colour, PlantDeck, Resource, Variant, View
+from powergrid.state import State
 from powergrid.tables import RESOURCES, market_prices
 
 
@@ -246,13 +247,13 @@ def game_record(game: Game) -> shapes.GameRecord:
     }
 
 
-def game_engine_state(game: Game) -> Any:
+def game_engine_state(game: Game) -> State:
     return engine.state_load(
         game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
     )
 
 
-def game_state_for(game: Game, user: Any = None, *, state: Any = None) -> shapes.State:
+def game_state_for(game: Game, user: Any = None, *, state: State | None = None) -> shapes.State:
     """The state as ``user`` may see it: ``powergrid.view`` for the user's seat (spectator view for
     non-players, whose ``legal`` is empty), with the players' names and the server's keys
     (``games.shapes.State``).
@@ -344,7 +345,7 @@ def games_awaiting(user: Any) -> QuerySet[Game]:
 
 # (game id, seed) -> (last seq replayed, state): the seed tells apart two games that had the same
 # id (a test database reusing ids, a game deleted and another created), as in engine.state_load.
-_timeline_cache: OrderedDict[tuple[int, int | None], tuple[int, Any]] = OrderedDict()
+_timeline_cache: OrderedDict[tuple[int, int | None], tuple[int, State]] = OrderedDict()
 _TIMELINE_CACHE_SIZE = 64
 
 
@@ -352,7 +353,7 @@ def _moves_upto(game: Game, since: int, upto: int) -> list[Move]:
     return list(Move.objects.filter(game=game, seq__gt=since, seq__lte=upto).order_by("seq"))
 
 
-def game_initial_state(game: Game, *, players: int | None = None) -> Any:
+def game_initial_state(game: Game, *, players: int | None = None) -> State:
     """The engine state a started game began from: its set-up and its secret seed, no move yet.
 
     The one way to rebuild a recorded game (replays, results, reply times, the replay check);
@@ -371,7 +372,7 @@ def game_initial_state(game: Game, *, players: int | None = None) -> Any:
     )
 
 
-def _replay_from_scratch(game: Game, moves: list[Move]) -> Any:
+def _replay_from_scratch(game: Game, moves: list[Move]) -> State:
     state = game_initial_state(game)
     for m in moves:
         state = engine.apply(state, m.seat, m.action)
@@ -383,7 +384,7 @@ def _initial_areas(game: Game) -> list[str] | None:
     return None if game.areas_random else list(game.areas or [])
 
 
-def _state_at(game: Game, seq: int) -> Any:
+def _state_at(game: Game, seq: int) -> State:
     """The engine state after ``seq`` moves (private: never returned to callers)."""
     if seq >= game.seq:
         return game_engine_state(game)
@@ -415,9 +416,7 @@ def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, 
     if hit is not None and hit[0] == since:
         state = hit[1]
     else:
-        state = _state_at(game, since) if since else None
-        if state is None:
-            state = _replay_from_scratch(game, [])
+        state = _state_at(game, since) if since else _replay_from_scratch(game, [])
     before = engine.view(state, None)
     last = since
     for m in _moves_upto(game, since, game.seq):

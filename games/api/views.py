@@ -146,7 +146,8 @@ class TokenView(APIView):
             instance, token = token_create(user)
         except TokenLimitReached as exc:
             raise PermissionDenied(str(exc)) from None
-        return Response({"token": token, "expiry": instance.expiry})
+        body: shapes.Token = {"token": token, "expiry": instance.expiry}
+        return Response(body)
 
     @extend_schema(
         operation_id="auth_token_revoke",
@@ -386,9 +387,8 @@ class GameInvitationsView(APIView):
         invitation = services.game_invite(
             game_id=game_id, user=request.user, username=body.get("username")
         )
-        return Response(
-            {"username": invitation.user.get_username()}, status=status.HTTP_201_CREATED
-        )
+        answer: shapes.Invitation = {"username": invitation.user.get_username()}
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class GameLeaveView(_LobbyView):
@@ -592,7 +592,8 @@ class GamePlansView(APIView):
         seat = selectors.seat_of(game, request.user)
         if seat is None:
             raise services.NotAPlayer()
-        return Response({"plans": plans_of(game=game, seat=seat.seat)})
+        body: shapes.PlanList = {"plans": plans_of(game=game, seat=seat.seat)}
+        return Response(body)
 
     @extend_schema(
         operation_id="games_plans_set",
@@ -623,7 +624,8 @@ class GamePlansView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data, made, seq = plan_set(game_id=game_id, user=request.user, body=request.data)
-        return Response({"plan": data, "moves_made": made, "seq": seq})
+        body: shapes.PlanSet = {"plan": data, "moves_made": made, "seq": seq}
+        return Response(body)
 
 
 class GamePlanDetailView(APIView):
@@ -750,7 +752,8 @@ class WebhookTestView(APIView):
     )
     def post(self, request: Request, hook_id: int) -> Response:
         delivery = hook_services.webhook_test(owner=request.user, webhook_id=hook_id)
-        return Response({"delivery": delivery}, status=status.HTTP_202_ACCEPTED)
+        body: shapes.WebhookTest = {"delivery": delivery}
+        return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
 # ---------------------------------------------------------------- chat
