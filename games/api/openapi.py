@@ -323,22 +323,30 @@ def _register(auto_schema: AutoSchema, name: str, schema: Schema) -> Schema:
     return dict(component.ref)
 
 
+def _logged_action(auto_schema: AutoSchema) -> Schema:
+    """The move log's action: one of the engine's action types, told apart by ``type``."""
+    members = [_register(auto_schema, n, s) for n, s in logged_action_schemas().items()]
+    return {
+        "oneOf": members,
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {t: m["$ref"] for t, m in zip(ACTIONS, members, strict=True)},
+        },
+    }
+
+
+#: The components ``Component(name)`` refers to, each built from its registry.
+REGISTRY_COMPONENTS: dict[str, Callable[[AutoSchema], Schema]] = {
+    "LoggedAction": _logged_action,
+    "ErrorCode": lambda _auto_schema: error_code_schema(),
+}
+
+
 def _ref_resolver(auto_schema: AutoSchema, direction: str) -> RefOf:
     def ref(tp: Any) -> Schema:
         if isinstance(tp, Component):
-            if tp.name == "LoggedAction":
-                members = [_register(auto_schema, n, s) for n, s in logged_action_schemas().items()]
-                one: Schema = {
-                    "oneOf": members,
-                    "discriminator": {
-                        "propertyName": "type",
-                        "mapping": {t: m["$ref"] for t, m in zip(ACTIONS, members, strict=True)},
-                    },
-                }
-                return _register(auto_schema, tp.name, one)
-            if tp.name == "ErrorCode":
-                return _register(auto_schema, tp.name, error_code_schema())
-            raise TypeError(f"Unknown registry component {tp.name}")
+            build = REGISTRY_COMPONENTS[tp.name]
+            return _register(auto_schema, tp.name, build(auto_schema))
         component = auto_schema.resolve_serializer(shape(tp), direction)  # type: ignore[arg-type]
         return dict(component.ref)
 
@@ -358,10 +366,6 @@ class ShapeExtension(OpenApiSerializerExtension):
         if _is_typeddict(tp):
             return typeddict_schema(tp, ref)
         return named_union_schema(tp, ref)
-
-
-#: Shapes the API returns, for tests that walk them all.
-REGISTRY_COMPONENTS = ("LoggedAction", "ErrorCode")
 
 
 # ---------------------------------------------------------------- answers any operation may give
