@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from functools import cache
 from typing import Any
 
@@ -27,8 +28,10 @@ from rest_framework.test import APIClient
 
 ENABLED = os.environ.get("API_SCHEMA_CHECK", "1") != "0"
 
-#: Responses validated in this process (the full-game test reports it).
+#: Responses validated in this process, and the CPU seconds the checks took (the session's
+#: summary line reports both).
 checked = 0
+check_seconds = 0.0
 
 
 class SchemaMismatch(AssertionError):
@@ -125,9 +128,14 @@ class ValidatingAPIClient(APIClient):
     """DRF's test client, checking every answer against the published schema."""
 
     def request(self, **kwargs: Any) -> Any:
+        global check_seconds
         response = super().request(**kwargs)
         if ENABLED:
-            check_response(kwargs["REQUEST_METHOD"], kwargs["PATH_INFO"], response)
+            start = time.process_time()
+            try:
+                check_response(kwargs["REQUEST_METHOD"], kwargs["PATH_INFO"], response)
+            finally:
+                check_seconds += time.process_time() - start
         return response
 
 

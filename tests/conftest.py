@@ -120,14 +120,19 @@ def _api_rates(request):
 
 
 # -- how many API answers were checked against the published schema (tests/api_schema.py) -----
-_api_checked = 0
+_api_checked = [0, 0.0, 0.0]  # answers, CPU seconds checking them, CPU seconds in all
 
 
-def _checked_here() -> int:
+def _checked_here() -> list[float]:
     import sys
+    import time
 
     module = sys.modules.get("tests.api_schema")
-    return int(getattr(module, "checked", 0))
+    return [
+        getattr(module, "checked", 0),
+        getattr(module, "check_seconds", 0.0),
+        time.process_time(),
+    ]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -136,13 +141,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_testnodedown(node: object, error: object) -> None:
-    global _api_checked
-    _api_checked += int(getattr(node, "workeroutput", {}).get("api_checked", 0))
+    for i, value in enumerate(getattr(node, "workeroutput", {}).get("api_checked", [0, 0, 0])):
+        _api_checked[i] += value
 
 
 def pytest_terminal_summary(terminalreporter: object) -> None:
-    total = _api_checked + _checked_here()
-    if total:
+    here = _checked_here() if not _api_checked[2] else [0, 0.0, 0.0]
+    answers, seconds, cpu = (a + b for a, b in zip(_api_checked, here, strict=True))
+    if answers:
+        added = 100 * seconds / max(cpu - seconds, 1e-9)
         terminalreporter.write_line(  # type: ignore[attr-defined]
-            f"API answers validated against the published schema: {total}"
+            f"API answers validated against the published schema: {int(answers)} "
+            f"({seconds:.1f} s of {cpu:.1f} s CPU, +{added:.1f} %)"
         )
