@@ -14,6 +14,7 @@ from typing import Any
 from games import selectors
 from games.models import Game
 from powergrid.describe import move_entries
+from powergrid.shapes import View
 from powergrid.takeback import TAKEBACK
 
 # (game id, seed) -> (last seq described, entries): the seed tells apart two games that had the
@@ -24,7 +25,7 @@ _CACHE_SIZE = 256
 
 
 def describe(
-    move: Any, before: dict[str, Any], after: dict[str, Any], revealed: str | None = None
+    move: Any, before: View, after: View, revealed: str | None = None
 ) -> list[dict[str, Any]]:
     """Language-neutral entries for one move (usually one; auctions may add a sale), with the
     move's number, time and source, and what it revealed (``revealed``: a public fact, what a

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import log, selectors
+from games import log, selectors, shapes
 from games.models import DEFAULT_OPTIONS, Game, Move, Seat, TakebackRequest
 from games.ratings import rated_so_far
 from games.services.errors import TakebackRefused
@@ -191,7 +191,7 @@ def request_open(game: Game) -> TakebackRequest | None:
     return req
 
 
-def request_json(req: TakebackRequest, game: Game) -> dict[str, Any]:
+def request_json(req: TakebackRequest, game: Game) -> shapes.TakebackRequest:
     """A request as the API and the page show it to the game's players."""
     seats = selectors.game_seats(game)
     asked = sorted(s.seat for s in seats if s.seat != req.seat)
@@ -199,8 +199,8 @@ def request_json(req: TakebackRequest, game: Game) -> dict[str, Any]:
         "id": req.pk,
         "seat": req.seat,
         "cancels": list(req.cancels),
-        "reason": req.reason,
-        "status": request_state(req, game),
+        "reason": cast(shapes.RevealReason, req.reason),
+        "status": cast(shapes.TakebackRequestStatus, request_state(req, game)),
         "at_seq": req.at_seq,
         "asked": asked,
         "accepted": sorted(req.accepted),
@@ -230,11 +230,11 @@ class Offer:
     limit: int = 0
     request: TakebackRequest | None = None
 
-    def as_json(self, game: Game) -> dict[str, Any]:
+    def as_json(self, game: Game) -> shapes.TakebackOffer:
         return {
-            "how": self.how,
+            "how": cast(Literal["now", "ask"] | None, self.how),
             "cancels": self.cancels,
-            "reason": self.reason,
+            "reason": cast(shapes.RevealReason | None, self.reason),
             "refused": self.refused,
             "message": self.message,
             "left": self.left,

@@ -22,9 +22,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, takebacks
+from games import selectors, shapes, takebacks
 from games.api.idempotency import idempotent
-from games.api.serializers import ErrorSerializer, GameSerializer, StateSerializer
+from games.api.openapi import shape
 from games.models import Game, Move, TakebackRequest
 from games.services import practice
 from games.services import takeback as service
@@ -32,7 +32,7 @@ from games.services.errors import GameNotFound, NotAPlayer, TakebackRequestNotFo
 
 
 def _err(description: str) -> OpenApiResponse:
-    return OpenApiResponse(ErrorSerializer, description=description)
+    return OpenApiResponse(shape(shapes.Error), description=description)
 
 
 COMMON = {
@@ -48,80 +48,11 @@ E409_OFF = (
 )
 
 
-# ---------------------------------------------------------------- shapes
+# ---------------------------------------------------------------- requests (answers: games.shapes)
 class TakebackBodySerializer(serializers.Serializer):
     expected_seq = serializers.IntegerField(
         min_value=0, help_text="The game's seq as you last saw it: nothing moved since."
     )
-
-
-class TakebackEntrySerializer(serializers.Serializer):
-    """A take-back in the move log (``GET .../moves/`` shows it as an entry of its own: its
-    ``action`` is ``{"type": "takeback", "cancels": [...], "accepted_by": [...]}``)."""
-
-    seq = serializers.IntegerField(help_text="The take-back's own number in the log.")
-    seat = serializers.IntegerField(help_text="Whose moves were taken back.")
-    cancels = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The moves taken back (seqs), oldest first."
-    )
-    accepted_by = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="The seats that agreed (empty: taken back alone).",
-    )
-
-
-class TakebackRequestSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    seat = serializers.IntegerField(help_text="The player who asks.")
-    cancels = serializers.ListField(child=serializers.IntegerField())
-    reason = serializers.CharField(
-        help_text="Why it needs the others: others_moved, plant_drawn or sealed_bids_opened "
-        "(empty when the player could have taken it back alone)."
-    )
-    status = serializers.ChoiceField(choices=TakebackRequest.Status.values)
-    at_seq = serializers.IntegerField(help_text="The position asked in: any move voids it.")
-    asked = serializers.ListField(child=serializers.IntegerField())
-    accepted = serializers.ListField(child=serializers.IntegerField())
-    waiting_for = serializers.ListField(child=serializers.IntegerField())
-    declined_by = serializers.IntegerField(allow_null=True)
-    deadline = serializers.DateTimeField(help_text="Everyone must agree before this.")
-    created_at = serializers.DateTimeField()
-    takeback_seq = serializers.IntegerField(
-        allow_null=True, help_text="The take-back's entry in the log, once everyone agreed."
-    )
-
-
-class TakebackOfferSerializer(serializers.Serializer):
-    how = serializers.ChoiceField(
-        choices=[takebacks.NOW, takebacks.ASK],
-        allow_null=True,
-        help_text="`now`: POST .../takeback/ takes it back at once; `ask`: the others must "
-        "agree (POST .../takeback/requests/); null: nothing can be taken back (see refused).",
-    )
-    cancels = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The moves it would take back (seqs)."
-    )
-    reason = serializers.CharField(allow_null=True, help_text="Why `ask`: see the request.")
-    refused = serializers.CharField(allow_null=True, help_text="An error code, when how is null.")
-    message = serializers.CharField()
-    left = serializers.IntegerField(help_text="Take-backs you may still make alone.")
-    limit = serializers.IntegerField(help_text="The game's options.takebacks.")
-    request = TakebackRequestSerializer(
-        allow_null=True, help_text="The request waiting for answers in this game, if any."
-    )
-
-
-class TakebackDoneSerializer(serializers.Serializer):
-    takeback = TakebackEntrySerializer()
-    state = StateSerializer(help_text="The state now, as after a move.")
-
-
-class TakebackAnswerSerializer(serializers.Serializer):
-    request = TakebackRequestSerializer()
-    takeback = TakebackEntrySerializer(
-        allow_null=True, help_text="Set when this answer was the last acceptance."
-    )
-    state = StateSerializer(allow_null=True, required=False)
 
 
 class PracticeBodySerializer(serializers.Serializer):
@@ -152,7 +83,7 @@ def _game(game_id: int) -> Game:
     return game
 
 
-def _entry(move: Move) -> dict[str, Any]:
+def _entry(move: Move) -> shapes.TakebackEntry:
     return {
         "seq": move.seq,
         "seat": move.seat,
@@ -171,16 +102,16 @@ def _expected_seq(request: Request) -> int:
     return int(ser.validated_data["expected_seq"])
 
 
-def _done(result: service.TakebackResult, user: Any) -> dict[str, Any]:
+def _done(result: service.TakebackResult, user: Any) -> shapes.TakebackDone:
     return {
         "takeback": _entry(result.move),
         "state": selectors.game_state_for(result.game, user, state=result.state),
     }
 
 
-def _answer(answer: service.Answer, user: Any) -> dict[str, Any]:
+def _answer(answer: service.Answer, user: Any) -> shapes.TakebackAnswer:
     game = answer.result.game if answer.result else _game(answer.request.game_id)
-    out: dict[str, Any] = {
+    out: shapes.TakebackAnswer = {
         "request": takebacks.request_json(answer.request, game),
         "takeback": _entry(answer.result.move) if answer.result else None,
     }
@@ -193,7 +124,7 @@ def _answer(answer: service.Answer, user: Any) -> dict[str, Any]:
 class TakebackView(APIView):
     @extend_schema(
         operation_id="games_takeback_offer",
-        responses={200: TakebackOfferSerializer, 403: E403, **COMMON},
+        responses={200: shape(shapes.TakebackOffer), 403: E403, **COMMON},
         tags=["takeback"],
         summary="What you may take back now, and the request waiting for answers",
     )
@@ -208,7 +139,7 @@ class TakebackView(APIView):
         operation_id="games_takeback_now",
         request=TakebackBodySerializer,
         responses={
-            201: TakebackDoneSerializer,
+            201: shape(shapes.TakebackDone),
             400: _err("invalid_field: expected_seq is missing or not a number."),
             403: E403,
             409: _err(
@@ -245,7 +176,7 @@ class TakebackRequestsView(APIView):
         operation_id="games_takeback_ask",
         request=TakebackBodySerializer,
         responses={
-            201: TakebackAnswerSerializer,
+            201: shape(shapes.TakebackAnswer),
             400: _err("invalid_field: expected_seq is missing or not a number."),
             403: E403,
             409: _err(E409_STATE + E409_OFF + ", takeback_request_open."),
@@ -288,7 +219,7 @@ class TakebackRequestView(APIView):
     @extend_schema(
         operation_id="games_takeback_request",
         responses={
-            200: TakebackRequestSerializer,
+            200: shape(shapes.TakebackRequest),
             403: E403,
             404: _err("not_found / takeback_request_not_found."),
             401: COMMON[401],
@@ -351,7 +282,7 @@ class TakebackAcceptView(_AnswerView):
     @extend_schema(
         operation_id="games_takeback_accept",
         request=None,
-        responses={200: TakebackAnswerSerializer, **_ANSWER_ERRORS},
+        responses={200: shape(shapes.TakebackAnswer), **_ANSWER_ERRORS},
         tags=["takeback"],
         summary="Agree to the request (the last acceptance makes the take-back)",
     )
@@ -365,7 +296,7 @@ class TakebackDeclineView(_AnswerView):
     @extend_schema(
         operation_id="games_takeback_decline",
         request=None,
-        responses={200: TakebackAnswerSerializer, **_ANSWER_ERRORS},
+        responses={200: shape(shapes.TakebackAnswer), **_ANSWER_ERRORS},
         tags=["takeback"],
         summary="Refuse the request (it is closed; the player who asked is told)",
     )
@@ -378,7 +309,7 @@ class PracticeView(APIView):
         operation_id="games_practice_create",
         request=PracticeBodySerializer,
         responses={
-            201: GameSerializer,
+            201: shape(shapes.Game),
             400: _err("invalid_field: seq or seat is not a number."),
             409: _err(
                 "practice_refused (details.why: open, seq, seat, game_end, not_a_player, "

@@ -18,20 +18,16 @@ from powergrid.verify import verify
 pytestmark = pytest.mark.django_db
 
 
-def _as_first_edition(gid: int) -> None:
-    """Make a just-started game one that started before edition 2: same seed and set-up, the
-    first edition's deck, the snapshot such a game stored (no ``edition`` key in its JSON)."""
-    game = Game.objects.get(pk=gid)
-    state = powergrid.new_game(
-        map=game.map,
-        players=game.seats.count(),
-        seed=game.seed,
-        areas=game.areas,
-        variant=game.variant,
-        edition=1,
-    )
-    Game.objects.filter(pk=gid).update(rules_edition=1, state_json=powergrid.to_json(state))
-    engine.state_forget(game_id=gid)
+def _started_before_edition_2(new_game, monkeypatch, **create):
+    """A game started by the lobby service while the first edition was the latest: what a game
+    started before edition 2 is in the database (its snapshot without an ``edition`` key)."""
+    from games import services
+
+    gid, ps = new_game(start=False, **create)
+    with monkeypatch.context() as m:
+        m.setattr(engine, "LATEST_EDITION", 1)
+        services.game_start(game_id=gid, user=ps[0].user)
+    return gid, ps
 
 
 def test_a_game_started_now_plays_the_latest_edition(new_game):
@@ -46,13 +42,14 @@ def test_a_game_started_now_plays_the_latest_edition(new_game):
     assert body["house_rules"] == []
 
 
-def test_a_first_edition_france_game_keeps_its_rules_and_passes_the_replay_check(new_game):
-    gid, ps = new_game(players=3, map="france")
-    _as_first_edition(gid)
+def test_a_first_edition_france_game_keeps_its_rules_and_passes_the_replay_check(
+    new_game, monkeypatch
+):
+    gid, ps = _started_before_edition_2(new_game, monkeypatch, players=3, map="france")
     play_default(gid, ps, times=25)
     game = Game.objects.get(pk=gid)
     state = powergrid.from_json(game.state_json)
-    assert state.edition == 1
+    assert game.rules_edition == state.edition == 1
     assert 13 in state.removed
     assert '"edition"' not in game.state_json  # stored as games before editions were
     out = io.StringIO()
@@ -65,11 +62,10 @@ def test_a_first_edition_france_game_keeps_its_rules_and_passes_the_replay_check
         call_command("check_replays", stdout=io.StringIO())
 
 
-def test_a_finished_first_edition_game_s_record_verifies_with_its_edition(new_game):
+def test_a_finished_first_edition_game_s_record_verifies_with_its_edition(new_game, monkeypatch):
     from apihelpers import play_to_end
 
-    gid, ps = new_game(players=2, map="france")
-    _as_first_edition(gid)
+    gid, ps = _started_before_edition_2(new_game, monkeypatch, players=2, map="france")
     play_to_end(gid, ps)
     game = Game.objects.get(pk=gid)
     record = selectors.game_record(game)
