@@ -278,7 +278,6 @@ class GameRecord(TypedDict):
 
 
 # ---------------------------------------------------------------- take-backs (docs/API.md)
-RevealReason = Literal["others_moved", "plant_drawn", "sealed_bids_opened", "game_over"]
 TakebackRequestStatus = Literal["pending", "accepted", "declined", "withdrawn", "void", "expired"]
 
 
@@ -299,8 +298,11 @@ class TakebackRequest(TypedDict):
     seat: Annotated[int, Doc("The player who asks.")]
     cancels: Annotated[list[int], Doc("The moves it would take back (seqs).")]
     reason: Annotated[
-        RevealReason | Literal[""],
-        Doc("Why it needs the others (empty: the player could have taken it back alone)."),
+        str,
+        Doc(
+            "Why it needs the others: others_moved, plant_drawn or sealed_bids_opened (empty: "
+            "the player could have taken it back alone)."
+        ),
     ]
     status: TakebackRequestStatus
     at_seq: Annotated[int, Doc("The position it was asked in: any move makes it void.")]
@@ -319,14 +321,17 @@ class TakebackOffer(TypedDict):
     """What the caller may take back now."""
 
     how: Annotated[
-        Literal["now", "ask"] | None,
+        str | None,
         Doc(
             "`now`: POST .../takeback/ takes it back at once; `ask`: the others must agree "
             "(POST .../takeback/requests/); null: nothing can be taken back (see `refused`)."
         ),
     ]
     cancels: Annotated[list[int], Doc("The moves it would take back (seqs).")]
-    reason: Annotated[RevealReason | None, Doc("Why `ask`.")]
+    reason: Annotated[
+        str | None,
+        Doc("Why `ask`: others_moved, plant_drawn or sealed_bids_opened (null with `now`)."),
+    ]
     refused: Annotated[str | None, Doc("An error code, when `how` is null.")]
     message: str
     left: Annotated[int, Doc("Take-backs the caller may still make alone.")]

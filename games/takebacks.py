@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -199,7 +199,7 @@ def request_json(req: TakebackRequest, game: Game) -> shapes.TakebackRequest:
         "id": req.pk,
         "seat": req.seat,
         "cancels": list(req.cancels),
-        "reason": cast(shapes.RevealReason, req.reason),
+        "reason": req.reason,
         "status": cast(shapes.TakebackRequestStatus, request_state(req, game)),
         "at_seq": req.at_seq,
         "asked": asked,
@@ -232,9 +232,9 @@ class Offer:
 
     def as_json(self, game: Game) -> shapes.TakebackOffer:
         return {
-            "how": cast(Literal["now", "ask"] | None, self.how),
+            "how": self.how,
             "cancels": self.cancels,
-            "reason": cast(shapes.RevealReason | None, self.reason),
+            "reason": self.reason,
             "refused": self.refused,
             "message": self.message,
             "left": self.left,

@@ -339,15 +339,19 @@ _CLOSED = {
 }
 
 
-def _check_open(req: TakebackRequest, game: Game) -> None:
+def _closed(req: TakebackRequest, game: Game) -> TakebackRefused | None:
+    """Why ``req`` can no longer be answered (None: it can). A request found void or expired
+    is written so here; the caller raises the refusal after its transaction commits, so that
+    what it wrote stays."""
     state = takebacks.request_state(req, game)
     if state != req.status:
         req.status = state
         req.decided_at = timezone.now()
         req.save(update_fields=["status", "decided_at"])
-    if state != Status.PENDING:
-        code, message = _CLOSED[Status(state)]
-        raise TakebackRefused(message, code=code, details={"status": state})
+    if state == Status.PENDING:
+        return None
+    code, message = _CLOSED[Status(state)]
+    return TakebackRefused(message, code=code, details={"status": state})
 
 
 def takeback_answer(
@@ -366,27 +370,43 @@ def takeback_answer(
             raise TakebackRefused(
                 "This is your own request: withdraw it instead.", code="not_asked", status=403
             )
-        _check_open(req, game)
-        _check_allowed(game, seats)
-        requester = next(s for s in seats if s.seat == req.seat)
-        if not accept:
-            req.status = Status.DECLINED
-            req.declined_by = seat.seat
-            req.decided_at = timezone.now()
-            req.save(update_fields=["status", "declined_by", "decided_at"])
-            outbox = OutboxWriter(game=game)
-            outbox.takeback_declined(requester, request_id=req.pk, by=seat.seat)
-            outbox.flush()
-            return Answer(req)
-        if seat.seat not in req.accepted:
-            req.accepted = sorted([*req.accepted, seat.seat])
-        if len(req.accepted) < len(seats) - 1:
-            req.save(update_fields=["accepted"])
-            return Answer(req)
-        tail, back, _log_rows = _tail(game, req.seat)
-        if tail.cancels != list(req.cancels):  # pragma: no cover - the same position
-            raise TakebackRefused(_CLOSED[Status.VOID][1], code="takeback_moved_on")
-        return _accepted(game, seats, requester, req, tail, back, source, user)
+        refused = _closed(req, game)
+        if refused is None:
+            return _answer_open(game, seats, seat, req, accept=accept, source=source, user=user)
+    raise refused
+
+
+def _answer_open(
+    game: Game,
+    seats: list[Seat],
+    seat: Seat,
+    req: TakebackRequest,
+    *,
+    accept: bool,
+    source: str,
+    user: Any,
+) -> Answer:
+    """``takeback_answer`` for a request still open (its transaction, the game locked)."""
+    _check_allowed(game, seats)
+    requester = next(s for s in seats if s.seat == req.seat)
+    if not accept:
+        req.status = Status.DECLINED
+        req.declined_by = seat.seat
+        req.decided_at = timezone.now()
+        req.save(update_fields=["status", "declined_by", "decided_at"])
+        outbox = OutboxWriter(game=game)
+        outbox.takeback_declined(requester, request_id=req.pk, by=seat.seat)
+        outbox.flush()
+        return Answer(req)
+    if seat.seat not in req.accepted:
+        req.accepted = sorted([*req.accepted, seat.seat])
+    if len(req.accepted) < len(seats) - 1:
+        req.save(update_fields=["accepted"])
+        return Answer(req)
+    tail, back, _log_rows = _tail(game, req.seat)
+    if tail.cancels != list(req.cancels):  # pragma: no cover - the same position
+        raise TakebackRefused(_CLOSED[Status.VOID][1], code="takeback_moved_on")
+    return _accepted(game, seats, requester, req, tail, back, source, user)
 
 
 def takeback_withdraw(*, game_id: int, request_id: int, user: Any) -> TakebackRequest:
@@ -400,8 +420,10 @@ def takeback_withdraw(*, game_id: int, request_id: int, user: Any) -> TakebackRe
                 code="not_yours",
                 status=403,
             )
-        _check_open(req, game)
-        req.status = Status.WITHDRAWN
-        req.decided_at = timezone.now()
-        req.save(update_fields=["status", "decided_at"])
-        return req
+        refused = _closed(req, game)
+        if refused is None:
+            req.status = Status.WITHDRAWN
+            req.decided_at = timezone.now()
+            req.save(update_fields=["status", "decided_at"])
+            return req
+    raise refused

@@ -179,6 +179,9 @@ def test_a_request_is_void_once_the_game_moves_on_and_expires_at_its_deadline(ne
     r = seats[b].post(f"/api/v1/games/{gid}/takeback/requests/{rid}/accept/")
     assert r.status_code == 409
     assert r.json()["error"]["code"] == "takeback_moved_on"
+    from games.models import TakebackRequest
+
+    assert TakebackRequest.objects.get(pk=rid).status == "void"  # written, not only answered
     assert seats[a].get(f"/api/v1/games/{gid}/takeback/requests/{rid}/").json()["status"] == "void"
     # A new request, left until its deadline passes.
     req = seats[a].post(f"/api/v1/games/{gid}/takeback/requests/", {"expected_seq": 3}).json()
