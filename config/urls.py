@@ -42,6 +42,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api.urls")),
+    # The providers' bounce and complaint webhooks (each 404 until its secret is set).
+    path("mail/events/", include("games.mailevents.urls")),
     # Signed links in emails (game link that logs in, notification settings / List-Unsubscribe).
     path("mail/", include("games.notifications.urls")),
     # A mail provider's inbound webhook (replies by email; 404 unless its signing key is set).

@@ -41,7 +41,7 @@ log = logging.getLogger("games.mailevents")
 Kind = MailEvent.Kind
 
 #: What each kind makes the address undeliverable for (``accounts.deliverability`` reasons).
-_MARKS = {
+_MARKS: dict[str, str] = {
     Kind.HARD_BOUNCE: deliverability.HARD_BOUNCE,
     Kind.REJECTED: deliverability.REJECTED,
     Kind.COMPLAINT: deliverability.COMPLAINT,

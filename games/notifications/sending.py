@@ -27,6 +27,7 @@ a new row while this one is being sent.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import queue
 import smtplib
@@ -317,11 +318,13 @@ def _mark_withheld(rows: list[tuple[int, str]], claimed_at: Any) -> None:
     for pk, reason in rows:
         by_reason.setdefault(reason, []).append(pk)
     for reason, ids in by_reason.items():
-        _surviving_a_cut(
-            lambda ids=ids, reason=reason: Notification.objects.filter(
-                pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
-            ).update(status=Status.WITHHELD, last_error=reason[:2000])
-        )
+        _surviving_a_cut(functools.partial(_withhold, ids, reason, claimed_at))
+
+
+def _withhold(ids: list[int], reason: str, claimed_at: Any) -> int:
+    return Notification.objects.filter(
+        pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
+    ).update(status=Status.WITHHELD, last_error=reason[:2000])
 
 
 def _refused(n: Notification, claimed_at: Any, exc: BaseException) -> str | None:
