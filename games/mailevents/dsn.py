@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import binascii
 import re
 from dataclasses import dataclass, field
 from email.message import Message
@@ -85,10 +86,15 @@ def _blocks(part: Message) -> list[Message]:
     """The header blocks of a ``message/delivery-status`` part: parsed by the email package, or
     (a part sent base64-encoded, which it leaves as text) read here."""
     payload = part.get_payload()
-    if isinstance(payload, list):
+    base64 = str(part.get("Content-Transfer-Encoding", "")).strip().lower() == "base64"
+    if isinstance(payload, list) and not base64:
         return [b for b in payload if isinstance(b, Message)]
-    raw = part.get_payload(decode=True)
-    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(payload)
+    if isinstance(payload, list):  # base64: the parser took the encoded text for a body
+        encoded = "".join(b.get_payload() for b in payload if isinstance(b.get_payload(), str))
+        text = binascii.a2b_base64(encoded.encode("ascii", "ignore")).decode("utf-8", "replace")
+    else:
+        raw = part.get_payload(decode=True)
+        text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(payload)
     chunks = re.split(r"\r?\n[ \t]*\r?\n", text.strip())
     return [Parser(policy=compat32).parsestr(c, headersonly=True) for c in chunks if c.strip()]
 
@@ -148,7 +154,7 @@ def report_read(msg: Message) -> Report:
     if msg.get_content_type() == "multipart/report" or msg.is_multipart():
         try:
             report = _dsn(msg) or _arf(msg)
-        except (ValueError, LookupError, TypeError, AttributeError):
+        except (ValueError, LookupError, TypeError, AttributeError, binascii.Error):
             report = None
     if report is not None:
         return report
