@@ -28,7 +28,7 @@ from typing import Any
 from anymail.exceptions import AnymailError, AnymailWebhookValidationFailure
 from anymail.signals import AnymailTrackingEvent, EventType, RejectReason
 from anymail.webhooks.amazon_ses import AmazonSESTrackingWebhookView
-from anymail.webhooks.base import AnymailBasicAuthMixin
+from anymail.webhooks.base import AnymailBaseWebhookView, AnymailBasicAuthMixin
 from anymail.webhooks.brevo import BrevoTrackingWebhookView
 from anymail.webhooks.mailgun import MailgunTrackingWebhookView
 from anymail.webhooks.postmark import PostmarkTrackingWebhookView
@@ -172,6 +172,8 @@ def event_record(provider: str, event: AnymailTrackingEvent) -> bool:
     if kind is None or not isinstance(recipient, str) or "@" not in recipient:
         return False
     event_id = event.event_id if isinstance(event.event_id, str | int) else None
+    if event_id is None and isinstance(event.message_id, str) and event.message_id:
+        event_id = f"{event.message_id}:{kind}"  # Brevo gives no event id: one per email and kind
     detail = " ".join(
         str(x) for x in (event.description, event.mta_response) if isinstance(x, str) and x
     )
@@ -270,7 +272,7 @@ class SendGridEvents(_Events, SendGridTrackingWebhookView):
         return bool(settings.SENDGRID_WEBHOOK_VERIFICATION_KEY)
 
     def configure(self) -> None:
-        super().configure()
+        self.basic_auth = []  # the signature is the check
         key = settings.SENDGRID_WEBHOOK_VERIFICATION_KEY.strip()
         if "BEGIN PUBLIC KEY" not in key:
             key = f"-----BEGIN PUBLIC KEY-----\n{key}\n-----END PUBLIC KEY-----"
@@ -283,6 +285,13 @@ class AmazonSESEvents(_Events, AmazonSESTrackingWebhookView):
     Amazon's signature of each message. A subscription confirmation of ours is confirmed."""
 
     provider = "amazon_ses"
+
+    def __init__(self, **kwargs: Any) -> None:
+        # anymail's SES view reads boto3 settings here (for its own subscription confirmation,
+        # replaced below by a GET of the SubscribeURL): boto3 is needed only to send with SES.
+        self.auto_confirm_enabled = True
+        self.session_params, self.client_params = {}, {}
+        AnymailBaseWebhookView.__init__(self, **kwargs)
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.META.get("HTTP_AUTHORIZATION"):

@@ -163,7 +163,9 @@ def test_soft_bounces_older_than_the_window_or_the_last_confirmation_do_not_coun
 
     _gid, p, n = awaited
     for i in range(2):
-        mail_receive(dsn(_bounce_address(n), p.user.email, status="5.2.2", mid=f"<o{i}@mx>"), via="p")
+        mail_receive(
+            dsn(_bounce_address(n), p.user.email, status="5.2.2", mid=f"<o{i}@mx>"), via="p"
+        )
     MailEvent.objects.update(created_at=MailEvent.objects.first().created_at - timedelta(days=8))
     mail_receive(dsn(_bounce_address(n), p.user.email, status="5.2.2"), via="pipe")
     assert _profile(p.user).email_undeliverable_at is None  # the two old ones are out
