@@ -43,7 +43,7 @@ def test_an_email_carries_its_own_bounce_address_and_our_from_line(awaited, sett
     from games.fastpath import wire
     from games.notifications.emails import email_build
 
-    _gid, p, n = awaited
+    _gid, _p, n = awaited
     mail = email_build(n)
     assert mail.from_email.startswith("bounce+")
     assert mail.from_email.endswith("@reply.localhost")
