@@ -60,7 +60,9 @@ def test_turn_emails_to_an_undeliverable_player_are_withheld_others_go(awaited):
     gid, p, n = awaited
     _mark(p.user)
     others = list(
-        Notification.objects.filter(game_id=gid).exclude(recipient=p.user).values_list("pk", flat=True)
+        Notification.objects.filter(game_id=gid)
+        .exclude(recipient=p.user)
+        .values_list("pk", flat=True)
     )
     sending.notifications_send(ids=[n.pk, *others])
     assert Notification.objects.get(pk=n.pk).status == "withheld"
