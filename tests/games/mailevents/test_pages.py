@@ -77,14 +77,16 @@ def test_the_banner_is_on_every_page_until_the_address_works(awaited, lang, reas
         assert BANNER in html, url
         start = html.rindex("<div", 0, html.index(BANNER))
         banner = html[start : html.index("</div>", start)]
-        assert expected in banner and why in banner and p.user.email in banner, url
+        assert expected in banner, url
+        assert why in banner, url
+        assert p.user.email in banner, url
         assert 'action="/accounts/email/confirm-again/"' in banner
         if lang == "ja":
             assert english_words(banner) == [], (url, english_words(banner))
 
 
 def test_the_banner_is_the_players_alone(awaited, make_player):
-    gid, p, _n = awaited
+    _gid, p, _n = awaited
     _mark(p.user)
     other = make_player()
     assert BANNER not in _client(other.user).get("/").content.decode()
@@ -98,8 +100,10 @@ def test_confirming_the_address_with_allauth_ends_the_banner_and_the_withholding
     _mark(p.user)
     c = _client(p.user)
     r = c.post("/accounts/email/confirm-again/", {"next": f"/games/{gid}/"})
-    assert r.status_code == 302 and r["Location"] == f"/games/{gid}/"
-    assert len(mail.outbox) == 1 and mail.outbox[0].to == [p.user.email]
+    assert r.status_code == 302
+    assert r["Location"] == f"/games/{gid}/"
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == [p.user.email]
     link = re.search(r"https?://\S+/accounts/confirm-email/\S+/", mail.outbox[0].body)
     assert link, mail.outbox[0].body
     # A second click at once sends nothing more.
@@ -141,7 +145,6 @@ def test_a_player_whose_address_bounced_can_still_log_in_under_mandatory_verific
     make_player, settings
 ):
     from allauth.account.models import EmailAddress
-
     from apihelpers import PASSWORD
 
     settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"
@@ -151,13 +154,15 @@ def test_a_player_whose_address_bounced_can_still_log_in_under_mandatory_verific
     assert not EmailAddress.objects.get(user=p.user).verified
     c = Client()
     r = c.post("/accounts/login/", {"login": p.user.username, "password": PASSWORD})
-    assert r.status_code == 302 and "confirm" not in r["Location"], r.get("Location")
+    assert r.status_code == 302, r.content
+    assert "confirm" not in r["Location"], r["Location"]
     assert BANNER in c.get("/").content.decode()
     # An address that was never confirmed is still asked for, as allauth does.
     q = make_player()
     EmailAddress.objects.create(user=q.user, email=q.user.email, primary=True, verified=False)
     r = Client().post("/accounts/login/", {"login": q.user.username, "password": PASSWORD})
-    assert r.status_code == 302 and "confirm-email" in r["Location"]
+    assert r.status_code == 302
+    assert "confirm-email" in r["Location"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -171,7 +176,8 @@ def test_the_other_players_see_on_the_game_page_who_gets_no_emails(awaited, lang
     html = _client(other.user, lang).get(f"/games/{gid}/").content.decode()
     badge = {"en": "not receiving emails", "ja": "メール不達"}[lang]
     note = {"en": "72 hours longer", "ja": "72 時間長く待ちます"}[lang]
-    assert html.count(badge) == 1 and note in html
+    assert html.count(badge) == 1
+    assert note in html
     row = html[html.index(f'data-seat="{Seat.objects.get(game_id=gid, user=p.user).seat}"') :]
     assert badge in row[: row.index("</li>")]
     if lang == "ja":
