@@ -12,10 +12,10 @@ from collections import OrderedDict
 from typing import Any, cast
 
 import powergrid
-from powergrid import maps, network, verify, version
+from powergrid import editions, maps, network, verify, version
 from powergrid.map_rules import MapRules, rules_for
 from powergrid.maps import GameMap
-from powergrid.state import BASE_DECK, FINISHED, State
+from powergrid.state import BASE_DECK, FINISHED, HOUSE_RULES, State
 
 IllegalAction = powergrid.IllegalAction
 
@@ -70,9 +70,16 @@ def new_game(
     areas: list[str] | None,
     variant: str,
     plant_deck: str = BASE_DECK,
+    edition: int,
 ) -> State:
     return powergrid.new_game(
-        map=map, players=players, seed=seed, areas=areas, variant=variant, plant_deck=plant_deck
+        map=map,
+        players=players,
+        seed=seed,
+        areas=areas,
+        variant=variant,
+        plant_deck=plant_deck,
+        edition=edition,
     )
 
 
@@ -139,5 +146,20 @@ def cities_connected(map_slug: str, areas: list[str]) -> bool:
 
 
 def map_rules(map_slug: str) -> MapRules:
-    """A map's own set-up rules (starting markets, top plant, plants out of the game)."""
+    """A map's own set-up rules (starting markets, top plant)."""
     return rules_for(map_slug)
+
+
+def house_rules(variant: str) -> list[str]:
+    """The house rules (not the published game) among a game's variant: ``["sealed_bid"]`` or
+    ``[]``. One variant today; a list, so a client need not change when another is added."""
+    return [variant] if variant in HOUSE_RULES else []
+
+
+#: The rules edition new games start with (``powergrid.editions``).
+LATEST_EDITION = editions.LATEST
+
+
+def removed_plants(map_slug: str, edition: int = editions.LATEST) -> tuple[int, ...]:
+    """The plants out of the game from the start on ``map_slug`` in ``edition``."""
+    return editions.edition(edition).removed_plants(map_slug)

@@ -158,6 +158,8 @@ def game_detail_for(game: Game, user: Any = None) -> dict[str, Any]:
         "areas": game.areas,
         "max_players": game.max_players,
         "options": dict(game.options or {}),
+        "house_rules": engine.house_rules(game.variant),
+        "rules_edition": game.rules_edition,
         "creator": game.creator.get_username() if game.creator_id else None,
         "seats": [
             {
@@ -214,7 +216,9 @@ def game_record(game: Game) -> dict[str, Any]:
         "players": len(game_seats(game)),
         "areas": _initial_areas(game),
         "variant": game.variant,
+        "house_rules": engine.house_rules(game.variant),
         "plant_deck": game.plant_deck,
+        "edition": game.rules_edition,
         "seed": game.seed,
         "commitment": engine.seed_commitment(game.pk, game.seed),
         "moves": [[seat, action] for seat, action in moves],
@@ -342,6 +346,7 @@ def game_initial_state(game: Game, *, players: int | None = None) -> Any:
         areas=_initial_areas(game),
         variant=game.variant,
         plant_deck=game.plant_deck,
+        edition=game.rules_edition,
     )
 
 
@@ -450,7 +455,7 @@ def map_rules_for(slug: str) -> dict[str, Any]:
             for r, prices in ((r, market_prices(i, n)) for i, (r, n) in enumerate(market.items()))
         },
         "top_plant": rules.top_plant,
-        "removed_plants": list(rules.removed_plants),
+        "removed_plants": list(engine.removed_plants(slug)),
         "required_areas": sorted(gmap.required_areas),
         "notes": list(rules.notes),
     }

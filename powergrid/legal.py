@@ -118,7 +118,8 @@ def _resources(s: State, seat: int) -> LegalEntry:
 def build_costs(s: State, seat: int) -> dict[str, int]:
     """Every city ``seat`` could add now, with its cost if added alone."""
     p = s.players[seat]
-    if len(p.cities) >= city_limit(s):
+    limit = city_limit(s)
+    if limit is not None and len(p.cities) >= limit:
         return {}
     board = s.board
     dist = board.to_network(p.cities)

@@ -12,7 +12,6 @@ COAL, OIL, GARBAGE, URANIUM = 0, 1, 2, 3
 TOTAL_TOKENS = (24, 24, 24, 12)
 
 STARTING_MONEY = 50
-HOUSES = 22
 
 #: The three build spaces of a city, in the order they fill.
 BUILD_COSTS = (10, 15, 20)

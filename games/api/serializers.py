@@ -15,7 +15,7 @@ from games.models import Game, Move
 from games.services import lobby
 from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
 from powergrid.plants import FUELS
-from powergrid.state import PHASES, PLANT_DECKS, VARIANTS
+from powergrid.state import HOUSE_RULES, PHASES, PLANT_DECKS, VARIANTS
 from powergrid.tables import COLOURS
 
 
@@ -122,7 +122,9 @@ class MapRulesSerializer(serializers.Serializer):
     )
     top_plant = serializers.IntegerField(help_text="The plant on top of the deck (13 usually).")
     removed_plants = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Plants out of the game on this map."
+        child=serializers.IntegerField(),
+        help_text="Plants out of the game on this map in games started now (the latest rules "
+        "edition: none on any map; France's 13 is an ordinary card).",
     )
     required_areas = serializers.ListField(child=serializers.CharField())
     notes = serializers.ListField(child=serializers.CharField(), help_text="The rules in words.")
@@ -156,8 +158,10 @@ class GameOptionsSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(
         choices=list(VARIANTS),
         default="standard",
-        help_text="`first_game`: step 1 only, the game ends when a player connects 7 cities. "
-        "`sealed_bid`: every bidder gives one sealed bid at once for each plant put up.",
+        help_text="`standard` (the default): the published rules. `first_game`: step 1 only, the "
+        "game ends when a player connects 7 cities. `sealed_bid`, a house rule (the published "
+        "rules say a bid may not be hidden): every bidder gives one sealed bid at once for each "
+        "plant put up; it shortens a game by email.",
     )
     plant_deck = serializers.ChoiceField(
         choices=list(PLANT_DECKS),
@@ -245,6 +249,17 @@ class GameSerializer(serializers.Serializer):
     )
     max_players = serializers.IntegerField()
     options = GameOptionsSerializer()
+    house_rules = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(HOUSE_RULES)),
+        help_text="The rules this game plays that are not the published game's (house rules): "
+        '`["sealed_bid"]` or `[]`.',
+    )
+    rules_edition = serializers.IntegerField(
+        help_text="The edition of the rules the game is played by, fixed when it starts; a "
+        "correction to the rules becomes a new edition, so games already running keep theirs. "
+        "2: as the seeds write them (France: plant 13 is an ordinary card; no cap on a player's "
+        "cities). 1: games started before edition 2 (France without 13; at most 22 cities).",
+    )
     creator = serializers.CharField(help_text="Username of the creator (who may start it).")
     seats = SeatSerializer(many=True)
     seq = serializers.IntegerField(help_text="Number of moves made; send it as expected_seq.")
@@ -287,7 +302,15 @@ class GameRecordSerializer(serializers.Serializer):
         child=serializers.CharField(), allow_null=True, help_text="null: drawn from the seed."
     )
     variant = serializers.ChoiceField(choices=list(VARIANTS))
+    house_rules = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(HOUSE_RULES)),
+        help_text="The variant when it is a house rule, not the published game's.",
+    )
     plant_deck = serializers.ChoiceField(choices=list(PLANT_DECKS))
+    edition = serializers.IntegerField(
+        help_text="The rules edition (see the game's `rules_edition`); `python -m powergrid "
+        "verify` sets the game up with it."
+    )
     seed = serializers.IntegerField()
     commitment = serializers.CharField()
     moves = serializers.ListField(

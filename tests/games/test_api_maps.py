@@ -16,7 +16,7 @@ def test_each_map_lists_its_rules():
     assert maps["france"]["rules"]["cheapest_price"]["uranium"] == 5
     assert maps["france"]["rules"]["starting_market"]["uranium"] == 8
     assert maps["france"]["rules"]["top_plant"] == 11
-    assert maps["france"]["rules"]["removed_plants"] == [13]
+    assert maps["france"]["rules"]["removed_plants"] == []  # 13 is an ordinary card (seed 002 *1)
     assert maps["france"]["rules"]["required_areas"] == ["blue"]
     assert maps["italy"]["rules"]["cheapest_price"] == {
         "coal": 3,
