@@ -166,7 +166,8 @@ def kind_of(provider: str, event: AnymailTrackingEvent) -> str | None:
 
 
 def event_record(provider: str, event: AnymailTrackingEvent) -> bool:
-    """Record one provider event; False when it is nothing to act on or names no address."""
+    """Record one provider event; False when it is nothing to act on, names no address, or was
+    recorded before (a provider's retry)."""
     kind = kind_of(provider, event)
     recipient = event.recipient
     if kind is None or not isinstance(recipient, str) or "@" not in recipient:
@@ -177,7 +178,7 @@ def event_record(provider: str, event: AnymailTrackingEvent) -> bool:
     detail = " ".join(
         str(x) for x in (event.description, event.mta_response) if isinstance(x, str) and x
     )
-    mail_event_record(
+    effect = mail_event_record(
         Report(
             source=provider,
             kind=kind,
@@ -186,7 +187,7 @@ def event_record(provider: str, event: AnymailTrackingEvent) -> bool:
             detail=detail,
         )
     )
-    return True
+    return effect != "duplicate"
 
 
 # -- the views ----------------------------------------------------------------------------------
