@@ -4,10 +4,11 @@ address per recipient), so a delivery status notification names the email and th
 was for, whatever the receiving system writes in it.
 
 The address tag is a keyed hash of the recipient's address (not the address itself: nothing
-personal is written in an envelope); the MAC, an HMAC of the site's secret key over the other
-three, makes a bounce address unforgeable: a report to an address we did not make is ignored,
-and one for an address the player no longer has is recognised as such. Lowercase hexadecimal
-and digits only, since mail systems may change the case of a local part.
+personal is written in an envelope); the MAC over the other three, a keyed BLAKE2b (a MAC by
+design; a third of an HMAC-SHA256's cost, paid on every email) with a key derived from the
+site's secret key, makes a bounce address unforgeable: a report to an address we did not make
+is ignored, and one for an address the player no longer has is recognised as such. Lowercase
+hexadecimal and digits only, since mail systems may change the case of a local part.
 
 >>> t = make_token(notification_id=12, user_id=3, address="Alice@Example.com", key=b"k")
 >>> read_token(t, key=b"k")
@@ -18,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -47,17 +49,23 @@ class BounceToken(NamedTuple):
         )
 
 
+@functools.lru_cache(maxsize=4)
+def _key_of(secret: str) -> bytes:
+    return hashlib.sha256(b"powergrid.bounce:" + secret.encode()).digest()
+
+
 def _key() -> bytes:
-    return hashlib.sha256(b"powergrid.bounce:" + settings.SECRET_KEY.encode()).digest()
+    return _key_of(settings.SECRET_KEY)
 
 
 def _tag(address: str, key: bytes) -> str:
-    return hmac.new(key, b"address:" + address.strip().lower().encode(), "sha256").hexdigest()[:8]
+    data = b"address:" + address.strip().lower().encode()
+    return hashlib.blake2b(data, key=key, digest_size=4).hexdigest()
 
 
 def _mac(notification_id: int, user_id: int, tag: str, key: bytes) -> str:
     msg = f"{notification_id}-{user_id}-{tag}".encode()
-    return hmac.new(key, msg, "sha256").hexdigest()[:16]
+    return hashlib.blake2b(msg, key=key, digest_size=8).hexdigest()
 
 
 def make_token(
