@@ -6,15 +6,11 @@ nothing more (the row withheld, with the reason) while the other players' emails
 
 from __future__ import annotations
 
-import sys
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from livehelpers import play_default, start_game, wait_for
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "games" / "mailevents"))
-from mailhelpers import dsn  # noqa: E402
+from mailhelpers import dsn
 
 pytestmark = [pytest.mark.integration]
 
