@@ -90,7 +90,11 @@ def _blocks(part: Message) -> list[Message]:
     if isinstance(payload, list) and not base64:
         return [b for b in payload if isinstance(b, Message)]
     if isinstance(payload, list):  # base64: the parser took the encoded text for a body
-        encoded = "".join(b.get_payload() for b in payload if isinstance(b.get_payload(), str))
+        encoded = "".join(
+            str(b.get_payload())
+            for b in payload
+            if isinstance(b, Message) and isinstance(b.get_payload(), str)
+        )
         text = binascii.a2b_base64(encoded.encode("ascii", "ignore")).decode("utf-8", "replace")
     else:
         raw = part.get_payload(decode=True)

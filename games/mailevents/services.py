@@ -24,7 +24,7 @@ import re
 import smtplib
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeGuard
 
 from anymail.exceptions import AnymailRecipientsRefused
 from django.conf import settings
@@ -72,14 +72,34 @@ def _user_for(address: str) -> Any:
     return users[0] if len(users) == 1 else None
 
 
+def _text(value: str) -> str:
+    return value.replace("\x00", "")
+
+
+def is_address(value: object) -> TypeGuard[str]:
+    """One address: text with an @, no control characters or spaces (what a report names)."""
+    return (
+        isinstance(value, str)
+        and "@" in value
+        and len(value) <= 320
+        and not any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in value.strip())
+    )
+
+
 def mail_event_record(report: Report) -> str:
     """Record ``report`` and act on it (see the module); returns the effect (also stored):
+    ``ValueError`` for a report that names no address.
     ``marked``, ``counted``, ``emails_off``, ``already``, ``no_user``, ``old_address``,
     ``duplicate``."""
     if report.kind not in Kind.values:
         raise ValueError(f"unknown kind {report.kind!r}")
+    if not is_address(report.address):
+        raise ValueError("not an email address")
     address = report.address.strip().lower()[:254]
-    event_id = report.event_id[:200] if report.event_id else None
+    # NUL has no place in these texts (and PostgreSQL stores none): a report's own fields are
+    # whatever its sender wrote.
+    event_id = _text(report.event_id)[:200] if report.event_id else None
+    detail = " ".join(_text(report.detail).split())[:500]
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -90,7 +110,7 @@ def mail_event_record(report: Report) -> str:
                     user=report.user if report.user is not None else _user_for(address),
                     notification_id=report.notification_id,
                     event_id=event_id,
-                    detail=" ".join(report.detail.split())[:500],
+                    detail=detail,
                 )
         except IntegrityError:  # the same report, delivered again (or at the same moment)
             return "duplicate"

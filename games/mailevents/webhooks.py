@@ -43,7 +43,7 @@ from django.views.decorators.csrf import csrf_exempt
 from games.models import MailEvent
 
 from . import sns
-from .services import Report, mail_event_record
+from .services import Report, is_address, mail_event_record
 
 log = logging.getLogger("games.mailevents")
 
@@ -170,7 +170,7 @@ def event_record(provider: str, event: AnymailTrackingEvent) -> bool:
     recorded before (a provider's retry)."""
     kind = kind_of(provider, event)
     recipient = event.recipient
-    if kind is None or not isinstance(recipient, str) or "@" not in recipient:
+    if kind is None or not is_address(recipient):
         return False
     event_id = event.event_id if isinstance(event.event_id, str | int) else None
     if event_id is None and isinstance(event.message_id, str) and event.message_id:
@@ -291,7 +291,8 @@ class AmazonSESEvents(_Events, AmazonSESTrackingWebhookView):
         # anymail's SES view reads boto3 settings here (for its own subscription confirmation,
         # replaced below by a GET of the SubscribeURL): boto3 is needed only to send with SES.
         self.auto_confirm_enabled = True
-        self.session_params, self.client_params = {}, {}
+        self.session_params: dict[str, Any] = {}
+        self.client_params: dict[str, Any] = {}
         AnymailBaseWebhookView.__init__(self, **kwargs)
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

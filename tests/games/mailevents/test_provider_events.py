@@ -483,3 +483,34 @@ def test_an_address_nobody_has_is_recorded_and_changes_nothing(make_player):
     assert r.status_code == 200
     assert MailEvent.objects.get().effect == "no_user"
     assert _state(p.user)[:2] == ("", "every_turn")
+
+
+ODD = [
+    b"",
+    b"null",
+    b'"a string"',
+    b"[]",
+    b"{}",
+    b'{"RecordType": "Bounce", "Type": ["HardBounce"], "Email": {"a": 1}}',
+    b'{"RecordType": "Bounce", "Type": "HardBounce", "Email": null, "ID": [1]}',
+    b'{"RecordType": "Bounce", "Type": "HardBounce", "Email": "x", "BouncedAt": "not a date"}',
+    b'{"RecordType": "SubscriptionChange", "SuppressSending": "yes", "Recipient": 5}',
+    b'{"event": 5, "email": null}',
+    b'{"event": "hard_bounce", "email": ["a@b.c"], "ts_epoch": "soon"}',
+    b'{"event": "hard_bounce", "email": "' + b"a" * 400 + b'@example.com"}',
+    b'{"items": []}',
+    '{"event": "spam", "email": "\u0000@example.com"}'.encode(),
+    b'{"event": "spam", "email": "a\\u0000b@example.com", "reason": "x\\u0000"}',
+]
+
+
+@pytest.mark.parametrize("provider", ["postmark", "brevo"])
+@pytest.mark.parametrize("body", ODD)
+def test_odd_authenticated_payloads_are_refused_or_ignored_never_a_500(player, provider, body):
+    r = Client().post(
+        f"/mail/events/{provider}/", data=body, content_type="application/json", **_auth()
+    )
+    assert r.status_code in (200, 400), (r.status_code, r.content)
+    if r.status_code == 400:
+        assert r.json()["error"]["code"] == "bad_payload"
+    assert _state(player.user)[:2] == ("", "every_turn")
