@@ -110,7 +110,9 @@ def _address(value: str) -> str:
 
 
 def _clean(value: object, limit: int = 300) -> str:
-    return " ".join(str(value or "").split())[:limit]
+    """One line of a report's text: whitespace folded, no NUL (an encoded part may carry one;
+    PostgreSQL stores none)."""
+    return " ".join(str(value or "").replace("\x00", "").split())[:limit]
 
 
 def _dsn(msg: Message) -> Report | None:

@@ -200,6 +200,23 @@ def test_a_base64_delivery_status_part_is_read_too(awaited):
     assert mail_receive(raw, via="pipe").code == "bounce_hard"
 
 
+def test_a_nul_in_an_encoded_report_is_dropped_not_a_crash(awaited):
+    from games.inbox.receive import mail_receive
+    from games.models import InboundMail, MailEvent
+
+    _gid, p, n = awaited
+    raw = dsn(
+        _bounce_address(n),
+        p.user.email,
+        status="5.1.1",
+        diagnostic="smtp; 550 5.1.1 no\x00one",
+        encoded=True,
+    )
+    assert mail_receive(raw, via="pipe").code == "bounce_hard"
+    assert "\x00" not in MailEvent.objects.get().detail
+    assert "no" in InboundMail.objects.get().line
+
+
 def test_a_bounce_in_no_standard_format_from_a_mail_system_counts_as_soft(awaited):
     from games.inbox.receive import mail_receive
     from games.models import MailEvent
