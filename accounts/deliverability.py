@@ -189,8 +189,9 @@ def seen(user: Any, *, now: datetime | None = None) -> None:
         return
     now = now or timezone.now()
     last = profile.last_seen_at
-    if last is not None and now - last < LAST_SEEN_EVERY:
-        return
+    failed = profile.email_undeliverable_at
+    if last is not None and now - last < LAST_SEEN_EVERY and (failed is None or last >= failed):
+        return  # written lately (and not before the address failed: that visit must count)
     Profile.objects.filter(pk=profile.pk).update(last_seen_at=now)
     profile.last_seen_at = now
 

@@ -100,3 +100,30 @@ def test_a_bot_controlled_seat_is_not_given_the_grace(awaited):
     deadline = Seat.objects.get(game_id=gid, user=p.user).deadline
     _bounce(n, p.user)
     assert Seat.objects.get(game_id=gid, user=p.user).deadline == deadline
+
+
+def test_a_visit_just_after_the_address_failed_counts_at_once(make_player):
+    """``last_seen_at`` is written at most every ten minutes, but a visit after the address
+    failed is written whenever it comes: the player is no longer absent."""
+    from django.utils import timezone
+
+    from accounts import deliverability
+    from accounts.models import Profile
+
+    p = make_player()
+    client = Client()
+    client.force_login(p.user)
+    client.get("/")
+    seen = Profile.objects.get(user=p.user).last_seen_at
+    assert seen is not None
+    client.get("/")
+    assert Profile.objects.get(user=p.user).last_seen_at == seen  # within ten minutes: no write
+    deliverability.address_mark_undeliverable(
+        user=p.user, address=p.user.email, reason="hard_bounce", at=timezone.now()
+    )
+    p.user.refresh_from_db()
+    assert deliverability.absent(p.user)
+    client.get("/")
+    p.user.refresh_from_db()
+    assert not deliverability.absent(p.user)
+    assert deliverability.undeliverable(p.user)
