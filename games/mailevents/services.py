@@ -73,6 +73,7 @@ def _user_for(address: str) -> Any:
 
 
 def _text(value: str) -> str:
+    """A report's own text without NUL (PostgreSQL stores none)."""
     return value.replace("\x00", "")
 
 
@@ -88,9 +89,8 @@ def is_address(value: object) -> TypeGuard[str]:
 
 def mail_event_record(report: Report) -> str:
     """Record ``report`` and act on it (see the module); returns the effect (also stored):
-    ``ValueError`` for a report that names no address.
     ``marked``, ``counted``, ``emails_off``, ``already``, ``no_user``, ``old_address``,
-    ``duplicate``."""
+    ``duplicate``. ``ValueError`` for a report that names no address (callers check first)."""
     if report.kind not in Kind.values:
         raise ValueError(f"unknown kind {report.kind!r}")
     if not is_address(report.address):
