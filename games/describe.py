@@ -8,7 +8,7 @@ sentence with the catalogue and fills in names (seats, cities, resources) in the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import get_language, ngettext
@@ -118,7 +118,7 @@ def move_describe(
     return _say(sentence(entry), params)
 
 
-def legal_describe(legal: list[dict[str, Any]]) -> list[str]:
+def legal_describe(legal: Sequence[Mapping[str, Any]]) -> list[str]:
     """What is asked of a player, one sentence per kind of move they may send now."""
     out = []
     for entry in legal or []:

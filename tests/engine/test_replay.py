@@ -56,7 +56,6 @@ GAMES: dict[str, tuple[dict[str, Any], str]] = {
 def _public(state: powergrid.State) -> dict[str, Any]:
     view = powergrid.view(state, None)
     view.pop("legal", None)
-    view.pop("deadline", None)
     # Through JSON, so the comparison is what a client would see.
     loaded: dict[str, Any] = json.loads(json.dumps(view))
     return loaded

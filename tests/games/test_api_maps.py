@@ -4,9 +4,9 @@ not one network is refused with ``areas_not_connected``."""
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.models import Game
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 pytestmark = pytest.mark.django_db
 
