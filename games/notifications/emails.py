@@ -615,7 +615,8 @@ def _digest_context(n: Notification, pf: Prefetch | None = None) -> dict[str, An
     since_raw = n.payload.get("since")
     since = datetime.fromisoformat(since_raw) if since_raw else n.created_at - timedelta(days=1)
     waiting = []
-    for game in selectors.games_awaiting(user).order_by("pk"):
+    # A practice game whose emails are off (``Game.notify``) is not in the digest either.
+    for game in selectors.games_awaiting(user).filter(notify=True).order_by("pk"):
         seat = selectors.seat_of(game, user)
         waiting.append(
             {

@@ -304,3 +304,21 @@ def test_emails_of_a_practice_game_only_when_asked(new_game, monkeypatch):
     game = Game.objects.get(pk=r.json()["id"])
     assert game.notify is True
     assert Notification.objects.filter(game=game, recipient=ps[0].user).exists()
+
+
+def test_a_quiet_practice_game_is_not_in_the_daily_digest(new_game, monkeypatch):
+    from games.models import Game, Notification, Seat
+    from games.notifications.emails import _digest_context
+
+    gid, ps = new_game(players=2)
+    me = ps[0].user
+    pid = _practise(ps[0], gid, monkeypatch)
+    mine = Seat.objects.get(game_id=pid, user=me).seat
+    Game.objects.filter(pk=pid).update(to_act=[mine])  # the practice awaits its player
+    since = {"since": timezone.now().isoformat()}
+    ctx = _digest_context(Notification(recipient=me, kind="digest", payload=since))
+    waiting = [w["game_id"] for w in (ctx or {}).get("waiting", [])]
+    assert pid not in waiting
+    Game.objects.filter(pk=pid).update(notify=True)  # emails asked for: listed
+    ctx = _digest_context(Notification(recipient=me, kind="digest", payload=since))
+    assert pid in [w["game_id"] for w in ctx["waiting"]]
