@@ -6,8 +6,6 @@ makes the page scroll sideways."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -27,8 +25,8 @@ def _login(browser, base, user):
     page.goto(f"{base}/accounts/login/")
     page.fill("input[name=login]", user.username)
     page.fill("input[name=password]", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/$"))
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").click()
     return page
 
 
@@ -53,8 +51,8 @@ def test_a_mistap_is_taken_back_on_a_phone(live_server, browser, shots):
     radios = form.locator('input[name="plant"]')
     wanted, wrong = radios.nth(0).get_attribute("value"), radios.nth(1).get_attribute("value")
     radios.nth(1).check()
-    form.locator('button[type="submit"]:not([name="preview"])').first.click()
-    page.wait_for_url(re.compile(rf"/games/{game.pk}/$"))
+    with page.expect_navigation():
+        form.locator('button[type="submit"]:not([name="preview"])').first.click()
     assert "Your move was recorded." in page.locator(".messages").inner_text()
     bar = page.locator("#takeback")
     assert bar.is_visible()
@@ -67,8 +65,8 @@ def test_a_mistap_is_taken_back_on_a_phone(live_server, browser, shots):
     assert page.evaluate(WIDER) <= PHONE["width"]
     page.screenshot(path=str(shots / "takeback-phone-offer.png"), full_page=False)
 
-    bar.locator("button.takeback").tap()
-    page.wait_for_url(re.compile(rf"/games/{game.pk}/$"))
+    with page.expect_navigation():
+        bar.locator("button.takeback").tap()
     assert "Your move was taken back" in page.locator(".messages").inner_text()
     struck = page.locator("#log li.cancelled")
     assert struck.count() == 1
@@ -84,8 +82,8 @@ def test_a_mistap_is_taken_back_on_a_phone(live_server, browser, shots):
     # The right plant this time.
     form = page.locator('form[data-action="choose_plant"]')
     form.locator(f'input[name="plant"][value="{wanted}"]').check()
-    form.locator('button[type="submit"]:not([name="preview"])').first.click()
-    page.wait_for_url(re.compile(rf"/games/{game.pk}/$"))
+    with page.expect_navigation():
+        form.locator('button[type="submit"]:not([name="preview"])').first.click()
     g = Game.objects.get(pk=game.pk)
     assert g.seq == 3
     bidder = users[g.to_act[0]]
@@ -99,8 +97,8 @@ def test_a_mistap_is_taken_back_on_a_phone(live_server, browser, shots):
     bar = page.locator("#takeback")
     assert bar.locator("button.takeback").inner_text() == "Ask to take back"
     assert "every other player must agree" in bar.inner_text()
-    bar.locator("button.takeback").tap()
-    page.wait_for_url(re.compile(rf"/games/{game.pk}/$"))
+    with page.expect_navigation():
+        bar.locator("button.takeback").tap()
     assert "The other players are asked" in page.locator(".messages").inner_text()
     assert page.locator("#takeback-request").is_visible()
     assert page.evaluate(WIDER) <= PHONE["width"]
@@ -118,8 +116,8 @@ def test_a_mistap_is_taken_back_on_a_phone(live_server, browser, shots):
         assert abox["height"] >= 40  # a finger's size
         assert theirs.evaluate(WIDER) <= PHONE["width"]
         theirs.screenshot(path=str(shots / "takeback-phone-asked.png"), full_page=False)
-        agree.tap()
-        theirs.wait_for_url(re.compile(rf"/games/{game.pk}/$"))
+        with theirs.expect_navigation():
+            agree.tap()
     assert "Everyone agreed" in theirs.locator(".messages").inner_text()
     g = Game.objects.get(pk=game.pk)
     assert g.seq == 5
