@@ -14,8 +14,10 @@ from knox.models import AuthToken
 from rest_framework import permissions, status
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import (
+    APIException,
     AuthenticationFailed,
     NotFound,
+    ParseError,
     PermissionDenied,
     Throttled,
     ValidationError,
@@ -39,7 +41,7 @@ from games.forecast import forecast
 from games.models import BenchRow, Game, Move
 from games.plans.services import plan_delete, plan_set, plans_of
 from games.services import bots
-from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted
+from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted, ServiceError
 from games.webhooks import services as hook_services
 
 if TYPE_CHECKING:
@@ -73,7 +75,8 @@ IDEMPOTENCY_PARAM = OpenApiParameter(
 
 
 def _game_or_404(game_id: int, *, seats: bool = True) -> Game:
-    """The game, with its seats read in the same query unless ``seats`` is False."""
+    """The game, with its seats read in the same query unless ``seats`` is False (after an
+    action the caller made in it; a view's own game is ``GameView.game``)."""
     game = (
         selectors.game_get_with_seats(game_id=game_id)
         if seats
@@ -82,6 +85,45 @@ def _game_or_404(game_id: int, *, seats: bool = True) -> Game:
     if game is None:
         raise GameNotFound()
     return game
+
+
+class GameView(APIView):
+    """A view of one game (``game_id`` in its path). Before anything else, the check that the
+    caller is logged in included, it asks THE rule (``selectors.game_for``) whether the caller
+    may see the game: a private game answers everyone but its players, invitees and staff
+    exactly as a game that does not exist (404 ``not_found``), whatever they ask of it.
+    ``self.game`` is the game with its seats, read once for the request.
+
+    ``visible_on_error``: methods that ask the rule only when they fail (a move's POST, the
+    hottest path: only a seated player's move succeeds, so success needs no check, and every
+    refusal, a stale position or an authentication error included, turns into the 404 for whom
+    the game is hidden)."""
+
+    visible_on_error: tuple[str, ...] = ()
+    game: Game
+
+    def check_permissions(self, request: Request) -> None:
+        if request.method not in self.visible_on_error:
+            game = self.visible_game(request)
+            if game is None:
+                raise GameNotFound()
+            self.game = game
+        super().check_permissions(request)
+
+    def visible_game(self, request: Request) -> Game | None:
+        return selectors.game_for(game_id=self.kwargs["game_id"], user=request.user, seats=True)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        request = self.request
+        if (
+            request is not None
+            and request.method in self.visible_on_error
+            and isinstance(exc, (APIException, ServiceError))
+            and not isinstance(exc, GameNotFound)
+            and self.visible_game(request) is None
+        ):
+            exc = GameNotFound()
+        return super().handle_exception(exc)
 
 
 # ---------------------------------------------------------------- auth
@@ -171,6 +213,7 @@ class MeView(APIView):
             "language": prof.language,
             "notification_mode": prof.notification_mode,
             "reminder_fraction": prof.reminder_fraction,
+            "invitations": prof.invitations,
             "vacation_days_per_year": prof.vacation_days_per_year,
             "vacation_days_used": prof.vacation_days_used,
             "bot_account": prof.bot_account,
@@ -184,7 +227,7 @@ class MeView(APIView):
         request=s.MeSerializer,
         responses={200: s.MeSerializer, 400: E400, **COMMON},
         tags=["me"],
-        summary="Change display name, timezone, language or notification settings",
+        summary="Change display name, timezone, language, notifications or invitations",
     )
     def patch(self, request: Request) -> Response:
         ser = s.MeSerializer(data=request.data, partial=True, context={"user": request.user})
@@ -306,17 +349,17 @@ def _detail(game: Game, user: Any) -> dict[str, Any]:
     return selectors.game_detail_for(game, user)
 
 
-class GameDetailView(APIView):
+class GameDetailView(GameView):
     @extend_schema(
         operation_id="games_retrieve",
         responses={200: s.GameSerializer, 404: E404, **COMMON},
         tags=["games"],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(_detail(_game_or_404(game_id), request.user))
+        return Response(_detail(self.game, request.user))
 
 
-class _LobbyView(APIView):
+class _LobbyView(GameView):
     action_name = ""
 
     def run(self, game_id: int, user: Any) -> Game | None:
@@ -344,6 +387,21 @@ class GameJoinView(_LobbyView):
         tags=["lobby"],
         summary="Take a seat in an open game (a private one with its code)",
     )
+    def visible_game(self, request: Request) -> Game | None:
+        """The rule, and for a private game hidden from the caller, the code of its link in
+        the body (which shows an open private game to whoever holds it)."""
+        game = super().visible_game(request)
+        if game is not None:
+            return game
+        try:
+            body = request.data
+        except ParseError:  # answered as for any hidden game: nothing is told
+            return None
+        code = body.get("code") if isinstance(body, dict) else ""
+        return selectors.game_for(
+            game_id=self.kwargs["game_id"], user=request.user, seats=True, code=code
+        )
+
     def post(self, request: Request, game_id: int) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
         code = body.get("code") or ""
@@ -353,7 +411,7 @@ class GameJoinView(_LobbyView):
         return Response(_detail(_game_or_404(seat.game_id), request.user))
 
 
-class GameInvitationsView(APIView):
+class GameInvitationsView(GameView):
     @extend_schema(
         request=s.InvitationSerializer,
         responses={
@@ -368,7 +426,6 @@ class GameInvitationsView(APIView):
         summary="Invite a player by username (the creator; they get an email)",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        _game_or_404(game_id, seats=False)
         body = request.data if isinstance(request.data, dict) else {}
         invitation = services.game_invite(
             game_id=game_id, user=request.user, username=body.get("username")
@@ -420,7 +477,7 @@ class GameStartView(_LobbyView):
         return services.game_start(game_id=game_id, user=user)
 
 
-class GameStateView(APIView):
+class GameStateView(GameView):
     @extend_schema(
         responses={
             200: s.StateSerializer,
@@ -434,13 +491,13 @@ class GameStateView(APIView):
         "the spectator view (no money, empty legal).",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = self.game
         if game.status == Game.Status.OPEN:
             raise GameNotStarted()
         return Response(selectors.game_state_for(game, request.user))
 
 
-class GameRecordView(APIView):
+class GameRecordView(GameView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -459,13 +516,15 @@ class GameRecordView(APIView):
         "the commitment and that replaying the moves from it reaches these results.",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = self.game
         if game.status != Game.Status.FINISHED:
             raise GameNotFinished()
         return Response(selectors.game_record(game))
 
 
-class GameMovesView(APIView):
+class GameMovesView(GameView):
+    visible_on_error = ("POST",)
+
     @extend_schema(
         operation_id="games_moves_list",
         parameters=[
@@ -483,8 +542,7 @@ class GameMovesView(APIView):
                 raise ValueError
         except ValueError:
             raise ValidationError({"since": ["A whole number ≥ 0."]}) from None
-        game = _game_or_404(game_id, seats=False)
-        return Response(selectors.move_list_public(game=game, since=since))
+        return Response(selectors.move_list_public(game=self.game, since=since))
 
     @extend_schema(
         operation_id="games_moves_create",
@@ -564,7 +622,7 @@ E400_PLAN = _err("invalid_plan: details.field names what is wrong.")
 E403_PLAYER = _err("not_a_player: plans are for the game's players.")
 
 
-class GamePlansView(APIView):
+class GamePlansView(GameView):
     @extend_schema(
         operation_id="games_plans_list",
         responses={200: s.PlanListSerializer, 403: E403_PLAYER, 404: E404, **COMMON},
@@ -575,7 +633,7 @@ class GamePlansView(APIView):
         "longer act (its plant was bought, its round is over), is gone from this list.",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = self.game
         seat = selectors.seat_of(game, request.user)
         if seat is None:
             raise services.NotAPlayer()
@@ -613,7 +671,7 @@ class GamePlansView(APIView):
         return Response({"plan": data, "moves_made": made, "seq": seq})
 
 
-class GamePlanDetailView(APIView):
+class GamePlanDetailView(GameView):
     @extend_schema(
         operation_id="games_plans_delete",
         parameters=[
@@ -635,7 +693,7 @@ class GamePlanDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class GameForecastView(APIView):
+class GameForecastView(GameView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -653,8 +711,7 @@ class GameForecastView(APIView):
         "seat's median reply time over its last 20 moves.",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id, seats=False)
-        result = forecast(game)
+        result = forecast(self.game)
         if result is None:
             raise services.ServiceError(
                 "Only a game under way has a forecast.", code="game_not_running", status=409
@@ -765,7 +822,7 @@ def _chat_json(m: Any, seats: dict[int, int]) -> dict[str, Any]:
     }
 
 
-class GameChatView(APIView):
+class GameChatView(GameView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -785,7 +842,7 @@ class GameChatView(APIView):
         summary="The game's chat, newest last (players; everyone if the game allows)",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = self.game
         numbers: dict[str, int] = {}
         for name, default in (("before", 0), ("limit", 50)):
             raw = request.query_params.get(name, "")
@@ -818,12 +875,11 @@ class GameChatView(APIView):
             raise services.NotAPlayer()
         body = request.data if isinstance(request.data, dict) else {}
         m = chat_services.chat_post(game_id=game_id, user=request.user, text=body.get("text"))
-        game = _game_or_404(game_id)
-        seats = {st.user_id: st.seat for st in selectors.game_seats(game)}
+        seats = {st.user_id: st.seat for st in selectors.game_seats(self.game)}
         return Response(_chat_json(m, seats), status=status.HTTP_201_CREATED)
 
 
-class GameChatMessageView(APIView):
+class GameChatMessageView(GameView):
     @extend_schema(
         operation_id="games_chat_edit",
         request=s.ChatMessageSerializer,
@@ -838,13 +894,13 @@ class GameChatMessageView(APIView):
     )
     def patch(self, request: Request, game_id: int, message_id: int) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
-        m = chat_services.chat_edit(message_id=message_id, user=request.user, text=body.get("text"))
-        if m.game_id != game_id:
-            raise chat_services.MessageNotFound()
+        m = chat_services.chat_edit(
+            game_id=game_id, message_id=message_id, user=request.user, text=body.get("text")
+        )
         return Response(_chat_json(m, {}))
 
 
-class GameChatReportView(APIView):
+class GameChatReportView(GameView):
     @extend_schema(
         operation_id="games_chat_report",
         request=None,
@@ -853,5 +909,5 @@ class GameChatReportView(APIView):
         summary="Report a message to the moderators",
     )
     def post(self, request: Request, game_id: int, message_id: int) -> Response:
-        chat_services.chat_report(message_id=message_id, user=request.user)
+        chat_services.chat_report(game_id=game_id, message_id=message_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
