@@ -14,7 +14,6 @@ from knox.models import AuthToken
 from rest_framework import permissions, status
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import (
-    APIException,
     AuthenticationFailed,
     NotFound,
     ParseError,
@@ -41,7 +40,7 @@ from games.forecast import forecast
 from games.models import BenchRow, Game, Move
 from games.plans.services import plan_delete, plan_set, plans_of
 from games.services import bots
-from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted, ServiceError
+from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted
 from games.webhooks import services as hook_services
 
 if TYPE_CHECKING:
@@ -113,17 +112,17 @@ class GameView(APIView):
     def visible_game(self, request: Request) -> Game | None:
         return selectors.game_for(game_id=self.kwargs["game_id"], user=request.user, seats=True)
 
-    def handle_exception(self, exc: Exception) -> Response:
-        request = self.request
+    def finalize_response(
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
         if (
-            request is not None
-            and request.method in self.visible_on_error
-            and isinstance(exc, (APIException, ServiceError))
-            and not isinstance(exc, GameNotFound)
+            request.method in self.visible_on_error
+            and 400 <= response.status_code < 500
+            and response.status_code != 404
             and self.visible_game(request) is None
         ):
-            exc = GameNotFound()
-        return super().handle_exception(exc)
+            response = Response(GameNotFound().as_body(), status=404)
+        return super().finalize_response(request, response, *args, **kwargs)
 
 
 # ---------------------------------------------------------------- auth
