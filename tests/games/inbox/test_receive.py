@@ -350,9 +350,9 @@ def test_a_nul_byte_anywhere_in_a_message_is_read_past_never_a_crash(new_game, w
 
 def _to_phase_five(gid: int, players) -> None:
     """The awaited players make the engine's default moves until phase 5 awaits everyone."""
-    import powergrid
     from apihelpers import play_default
 
+    import powergrid
     from games.models import Game
 
     for _ in range(300):
@@ -365,7 +365,6 @@ def _to_phase_five(gid: int, players) -> None:
 
 def _power(gid: int, player, seat: int) -> None:
     import powergrid
-
     from games.models import Game
 
     game = Game.objects.get(pk=gid)
@@ -390,7 +389,6 @@ def test_a_reply_to_an_older_position_is_refused_when_it_now_asks_something_else
     round: the seat that powered first now opens the next round's auction. A reply to the old
     email (its answer's reply address, say) must not be taken as the new question's answer."""
     import powergrid
-
     from games.inbox.receive import mail_receive
     from games.models import Game, Move, Notification
     from games.notifications.emails import email_build
@@ -425,7 +423,6 @@ def test_a_reply_still_answers_the_same_question_after_others_powered(new_game):
     """The simultaneous case stays: other seats' power moves since the email leave this seat's
     phase 5 choice exactly as it was, so its reply is made."""
     import powergrid
-
     from games.inbox.receive import mail_receive
     from games.models import Game, Move
 
