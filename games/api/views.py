@@ -373,19 +373,6 @@ class _LobbyView(GameView):
 
 
 class GameJoinView(_LobbyView):
-    @extend_schema(
-        request=s.JoinSerializer,
-        responses={
-            200: s.GameSerializer,
-            400: E400,
-            403: _err("not_invited (a private game: send its code) / below_reliability."),
-            404: E404,
-            409: _err("game_already_started / game_full / already_joined."),
-            **COMMON,
-        },
-        tags=["lobby"],
-        summary="Take a seat in an open game (a private one with its code)",
-    )
     def visible_game(self, request: Request) -> Game | None:
         """The rule, and for a private game hidden from the caller, the code of its link in
         the body (which shows an open private game to whoever holds it)."""
@@ -401,6 +388,22 @@ class GameJoinView(_LobbyView):
             game_id=self.kwargs["game_id"], user=request.user, seats=True, code=code
         )
 
+    @extend_schema(
+        request=s.JoinSerializer,
+        responses={
+            200: s.GameSerializer,
+            400: E400,
+            403: _err(
+                "not_invited (an invitee or staff member of a private game without the code) / "
+                "removed_by_creator / below_reliability."
+            ),
+            404: _err("not_found: no such game, or a private game and not its code."),
+            409: _err("game_already_started / game_full / already_joined."),
+            **COMMON,
+        },
+        tags=["lobby"],
+        summary="Take a seat in an open game (a private one with its code)",
+    )
     def post(self, request: Request, game_id: int) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
         code = body.get("code") or ""
@@ -416,13 +419,17 @@ class GameInvitationsView(GameView):
         responses={
             201: s.InvitationSerializer,
             400: _err("invalid_field: no such username."),
-            403: _err("not_creator."),
+            403: _err(
+                "not_creator / invitation_refused (the player takes no invitations from you)."
+            ),
             404: E404,
             409: _err("game_already_started / already_joined."),
             **COMMON,
         },
         tags=["lobby"],
         summary="Invite a player by username (the creator; they get an email)",
+        description="At most INVITATIONS_SENT_PER_HOUR (20) invitations sent by a player and "
+        "INVITATIONS_RECEIVED_PER_HOUR (5) received by one, an hour: 429 throttled beyond.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
