@@ -362,12 +362,18 @@ REST_KNOX = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Power Grid turn server API",
     "DESCRIPTION": (
-        "Play Power Grid asynchronously. Authenticate with `Authorization: Token <token>` "
-        "(create one with `POST /api/v1/auth/token/` or on the account's API tokens page) or a "
-        "browser session. Every error has the body "
+        "Play Power Grid asynchronously. Authenticate with `Authorization: Bearer <token>` "
+        "(`Token <token>` works too; create one with `POST /api/v1/auth/token/` or on the "
+        "account's API tokens page) or a browser session. Every answer is exactly the component "
+        "named here: objects are closed, required keys always present. Every error has the body "
         '`{"error": {"code": ..., "message": ..., "details": {...}}}`.'
     ),
     "VERSION": "1.0.0",
+    # OpenAPI 3.1: its schemas are JSON Schema 2020-12, so a null is written as a type
+    # (`"type": ["integer", "null"]`, `{"oneOf": [{"$ref": ...}, {"type": "null"}]}`) and any
+    # JSON Schema validator checks a response exactly (3.0's `nullable` beside a `$ref` was
+    # ignored by strict validators).
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs pages work offline and under a strict Content-Security-Policy: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -375,11 +381,17 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {},
+    # Two fields named plant_deck hold different choices (a game's option, and the state's,
+    # present only for a New Power Plants deck): each choice set named once.
+    "ENUM_NAME_OVERRIDES": {
+        "PlantDeckEnum": ["base", "new", "mixed"],
+        "NewPlantDeckEnum": ["new", "mixed"],
+    },
     # The event stream is a plain async Django view: its entry is written by a hook.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.stream.schema.stream_path",
+        "games.api.openapi.common_responses",
     ],
 }
 

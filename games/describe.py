@@ -8,7 +8,7 @@ sentence with the catalogue and fills in names (seats, cities, resources) in the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import get_language, ngettext
@@ -18,7 +18,7 @@ from games import engine
 from powergrid.actions import ACTIONS
 from powergrid.describe import Entry, sentence
 from powergrid.maps import load_map, name_in
-from powergrid.state import PHASES
+from powergrid.state import FIRST_GAME, HOUSE_RULES, MIXED_DECK, NEW_DECK, PHASES
 from powergrid.tables import RESOURCES, market_prices
 from powergrid.text import Sentence
 
@@ -118,7 +118,7 @@ def move_describe(
     return _say(sentence(entry), params)
 
 
-def legal_describe(legal: list[dict[str, Any]]) -> list[str]:
+def legal_describe(legal: Sequence[Mapping[str, Any]]) -> list[str]:
     """What is asked of a player, one sentence per kind of move they may send now."""
     out = []
     for entry in legal or []:
@@ -155,10 +155,45 @@ def map_rules_describe(map_slug: str, lang: str | None = None) -> list[str]:
             _("Plant %(top)s goes on top of the deck instead of %(usual)s.")
             % {"top": rules.top_plant, "usual": base.top_plant}
         )
-    for n in rules.removed_plants:
+    for n in engine.removed_plants(map_slug):
         out.append(_("Plant %(n)s is out of the game.") % {"n": n})
     for a in sorted(gmap.required_areas):
         out.append(_("The %(area)s area must be in play.") % {"area": name_in(gmap.areas[a], lang)})
+    return out
+
+
+def game_rules_describe(
+    *, variant: str, plant_deck: str, edition: int | None = None, short: bool = False
+) -> list[str]:
+    """What a game plays that differs from the published base game, in the reader's language:
+    the variant (a house rule named as one), the plant deck, and an older rules edition. The
+    lobby's list shows the ``short`` words; the game page and the result the sentences.
+
+    The one place these are worded, so the lobby, the game page and the result say the same."""
+    out = []
+    if variant == FIRST_GAME:
+        out.append(_("first game") if short else _("First-game variant."))
+    elif variant in HOUSE_RULES:  # the sealed-bid auction, the one house rule today
+        out.append(
+            _("house rule: sealed bids")
+            if short
+            else _("House rule: sealed-bid auctions (the published rules never hide a bid).")
+        )
+    if plant_deck == NEW_DECK:
+        out.append(_("New Power Plants deck") if short else _("New Power Plants deck alone."))
+    elif plant_deck == MIXED_DECK:
+        out.append(
+            _("New Power Plants mixed with the base deck")
+            if short
+            else _("New Power Plants mixed with the base game's plants.")
+        )
+    if edition is not None and edition < engine.LATEST_EDITION and not short:
+        out.append(
+            _(
+                "Played by the first edition of this site's rules: at most 22 cities each, and "
+                "on France without plant 13."
+            )
+        )
     return out
 
 

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any
 
 import powergrid
-from powergrid import maps, network, verify, version
+from powergrid import editions, maps, network, verify, version
 from powergrid.map_rules import MapRules, rules_for
 from powergrid.maps import GameMap
-from powergrid.state import BASE_DECK, FINISHED, State
+from powergrid.shapes import HouseRule, LegalMove, View
+from powergrid.state import BASE_DECK, FINISHED, HOUSE_RULES, State
 
 IllegalAction = powergrid.IllegalAction
 
@@ -70,9 +72,16 @@ def new_game(
     areas: list[str] | None,
     variant: str,
     plant_deck: str = BASE_DECK,
+    edition: int,
 ) -> State:
     return powergrid.new_game(
-        map=map, players=players, seed=seed, areas=areas, variant=variant, plant_deck=plant_deck
+        map=map,
+        players=players,
+        seed=seed,
+        areas=areas,
+        variant=variant,
+        plant_deck=plant_deck,
+        edition=edition,
     )
 
 
@@ -80,14 +89,14 @@ def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     return powergrid.apply(state, seat, action)
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    """The engine's view as a plain dict: the server adds its own keys (game, seq, deadline,
-    names) before it leaves in a response, so it is typed as the open dict it becomes."""
-    return cast(dict[str, Any], powergrid.view(state, seat))
+def view(state: State, seat: int | None) -> View:
+    """The engine's view (``powergrid.shapes.View``); ``games.selectors.game_state_for`` adds the
+    server's keys (``games.shapes.State``)."""
+    return powergrid.view(state, seat)
 
 
-def legal(state: State, seat: int) -> list[dict[str, Any]]:
-    return cast(list[dict[str, Any]], powergrid.legal(state, seat))
+def legal(state: State, seat: int) -> list[LegalMove]:
+    return powergrid.legal(state, seat)
 
 
 def to_json(state: State) -> str:
@@ -128,7 +137,7 @@ def seed_commitment(game_id: int, seed: int) -> str:
     return verify.commitment(game_id, seed)
 
 
-def record_verify(record: dict[str, Any]) -> verify.Verdict:
+def record_verify(record: Mapping[str, Any]) -> verify.Verdict:
     """Check a finished game's record with the engine alone (``powergrid.verify``)."""
     return verify.verify(record)
 
@@ -139,5 +148,20 @@ def cities_connected(map_slug: str, areas: list[str]) -> bool:
 
 
 def map_rules(map_slug: str) -> MapRules:
-    """A map's own set-up rules (starting markets, top plant, plants out of the game)."""
+    """A map's own set-up rules (starting markets, top plant)."""
     return rules_for(map_slug)
+
+
+def house_rules(variant: str) -> list[HouseRule]:
+    """The house rules (not the published game) among a game's variant: ``["sealed_bid"]`` or
+    ``[]``. One variant today; a list, so a client need not change when another is added."""
+    return ["sealed_bid"] if variant in HOUSE_RULES else []
+
+
+#: The rules edition new games start with (``powergrid.editions``).
+LATEST_EDITION = editions.LATEST
+
+
+def removed_plants(map_slug: str, edition: int = editions.LATEST) -> tuple[int, ...]:
+    """The plants out of the game from the start on ``map_slug`` in ``edition``."""
+    return editions.edition(edition).removed_plants(map_slug)

@@ -33,7 +33,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games import engine
+from games import engine, shapes
 from games.models import Game, Move
 from games.players import replay_awaited
 from powergrid.state import FIRST_GAME
@@ -80,7 +80,7 @@ class Forecast:
     seats: list[SeatPace]
     bottleneck: int | None  # the seat the game waits on most (None: too early to say)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> shapes.Forecast:
         return {
             "rounds_left": self.rounds_left,
             "waits_left": self.waits_left,

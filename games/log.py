@@ -14,6 +14,7 @@ from typing import Any
 from games import selectors
 from games.models import Game
 from powergrid.describe import move_entries
+from powergrid.shapes import View
 
 # (game id, seed) -> (last seq described, entries): the seed tells apart two games that had the
 # same id (SQLite reuses a deleted row's id; so does a test database), as the replay cache does.
@@ -22,7 +23,7 @@ _lock = threading.Lock()
 _CACHE_SIZE = 256
 
 
-def describe(move: Any, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+def describe(move: Any, before: View, after: View) -> list[dict[str, Any]]:
     """Language-neutral entries for one move (usually one; auctions may add a sale), with the
     move's number, time and source."""
     action = move.action if isinstance(move.action, dict) else {}

@@ -66,6 +66,9 @@ class Game(models.Model):
     seed = models.BigIntegerField(null=True, blank=True)
     # The engine data (deck, maps, map rules) the game started with: powergrid.version.
     engine_data_version = models.CharField(max_length=32, blank=True, default="")
+    # The rules edition the game is played by (powergrid.editions): set to the latest when it is
+    # created and again when it starts; games recorded before editions existed are edition 1.
+    rules_edition = models.PositiveSmallIntegerField(default=1)
     seq = models.PositiveIntegerField(default=0)  # number of moves applied
     # SECRET: powergrid.to_json(state) after `seq` moves (a cache of setup + moves).
     state_json = models.TextField(blank=True, default="")

@@ -9,7 +9,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Iterator
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db.models import Count, F, Q, QuerySet
@@ -17,10 +17,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 import powergrid
-from games import engine
+from games import engine, shapes
 from games.fastpath import rows
-from games.models import Game, Invitation, Move, Seat
+from games.models import DEFAULT_OPTIONS, Game, Invitation, Move, Seat
 from powergrid.actions import ACTIONS
+from powergrid.shapes import Colour, PlantDeck, Resource, Variant, View
+from powergrid.state import State
 from powergrid.tables import RESOURCES, market_prices
 
 
@@ -222,23 +224,42 @@ def game_get_with_seats(*, game_id: int) -> Game | None:
     return game
 
 
-def game_detail_for(game: Game, user: Any = None) -> dict[str, Any]:
+def game_options(game: Game) -> shapes.GameOptions:
+    """The game's options, each one given: a game stored before an option existed has its
+    default (``games.models.DEFAULT_OPTIONS``)."""
+    o = {**DEFAULT_OPTIONS, **(game.options or {})}
+    return {
+        "turn_hours": int(o["turn_hours"]),
+        "variant": o["variant"],
+        "plant_deck": o["plant_deck"],
+        "pause_weekends": bool(o["pause_weekends"]),
+        "auto_start": bool(o["auto_start"]),
+        "chat_public": bool(o["chat_public"]),
+        "private": bool(o["private"]),
+        "min_on_time": int(o["min_on_time"]),
+        "timeouts_before_bot": int(o["timeouts_before_bot"]),
+    }
+
+
+def game_detail_for(game: Game, user: Any = None) -> shapes.Game:
     """The public description of a game (API.md's game object). Nothing secret."""
     seats = game_seats(game)
-    return {
+    out: shapes.Game = {
         "id": game.pk,
-        "status": game.status,
+        "status": cast(shapes.GameStatus, game.status),
         "map": game.map,
         "areas": game.areas,
         "max_players": game.max_players,
-        "options": dict(game.options or {}),
+        "options": game_options(game),
+        "house_rules": engine.house_rules(game.variant),
+        "rules_edition": game.rules_edition,
         "creator": game.creator.get_username() if game.creator_id else None,
         "seats": [
             {
                 "seat": s.seat,
                 "username": s.user.get_username(),
                 "display_name": seat_name(s),
-                "colour": s.colour,
+                "colour": cast(Colour, s.colour),
                 "bot_controlled": s.bot_controlled,
             }
             for s in seats
@@ -252,14 +273,14 @@ def game_detail_for(game: Game, user: Any = None) -> dict[str, Any]:
         "seed_commitment": game_seed_commitment(game),
         # The seed itself only once the game is over: then anyone can check the shuffle.
         "seed": game.seed if game.status == Game.Status.FINISHED else None,
-        **(
-            {"invite_url": settings.SITE_URL + invite_path(game)}
-            if game.status == Game.Status.OPEN
-            and getattr(user, "pk", None) == game.creator_id
-            and game.invite_code
-            else {}
-        ),
     }
+    if (
+        game.status == Game.Status.OPEN
+        and getattr(user, "pk", None) == game.creator_id
+        and game.invite_code
+    ):
+        out["invite_url"] = settings.SITE_URL + invite_path(game)
+    return out
 
 
 def invite_path(game: Game) -> str:
@@ -274,37 +295,42 @@ def game_seed_commitment(game: Game) -> str | None:
     return engine.seed_commitment(game.pk, game.seed)
 
 
-def game_record(game: Game) -> dict[str, Any]:
+def game_record(game: Game) -> shapes.GameRecord:
     """A finished game's record for anyone to verify with the engine alone
     (``python -m powergrid verify``): the set-up with the revealed seed, every move, the results.
     Only for a finished game: before its end the seed is secret (callers check)."""
     if game.status != Game.Status.FINISHED or game.seed is None:
         raise ValueError("the record of a game comes at its end (its seed is secret until then)")
     moves = Move.objects.filter(game=game).order_by("seq").values_list("seat", "action")
-    state = game_engine_state(game)
+    result = engine.view(game_engine_state(game), None)["result"]
+    if result is None:
+        raise ValueError("a finished game has its result")
     return {
         "game_id": game.pk,
         "map": game.map,
         "players": len(game_seats(game)),
         "areas": _initial_areas(game),
-        "variant": game.variant,
-        "plant_deck": game.plant_deck,
+        "variant": cast(Variant, game.variant),
+        "house_rules": engine.house_rules(game.variant),
+        "plant_deck": cast(PlantDeck, game.plant_deck),
+        "edition": game.rules_edition,
         "seed": game.seed,
         "commitment": engine.seed_commitment(game.pk, game.seed),
-        "moves": [[seat, action] for seat, action in moves],
-        "result": engine.view(state, None)["result"],
+        "moves": [(seat, action) for seat, action in moves],
+        "result": result,
     }
 
 
-def game_engine_state(game: Game) -> Any:
+def game_engine_state(game: Game) -> State:
     return engine.state_load(
         game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
     )
 
 
-def game_state_for(game: Game, user: Any = None, *, state: Any = None) -> dict[str, Any]:
+def game_state_for(game: Game, user: Any = None, *, state: State | None = None) -> shapes.State:
     """The state as ``user`` may see it: ``powergrid.view`` for the user's seat (spectator view for
-    non-players), with deadline, names and colours filled in and ``legal`` for the caller.
+    non-players, whose ``legal`` is empty), with the players' names and the server's keys
+    (``games.shapes.State``).
 
     ``state`` may pass the engine state when the caller already holds it (after a move).
     """
@@ -314,28 +340,28 @@ def game_state_for(game: Game, user: Any = None, *, state: Any = None) -> dict[s
         state = game_engine_state(game)
     seat = seat_of(game, user)
     seat_no = seat.seat if seat is not None else None
-    data = engine.view(state, seat_no)
+    view = engine.view(state, seat_no)
     seats = {s.seat: s for s in game_seats(game)}
-    for p in data.get("players", []):
-        s = seats.get(p.get("seat"))
-        if s is not None:
-            p["name"] = seat_name(s)
-            p["colour"] = p.get("colour") or s.colour
-            p["username"] = s.user.get_username()
-    data["deadline"] = game_deadline(game)
-    if "legal" not in data or seat_no is None:
-        data["legal"] = engine.legal(state, seat_no) if seat_no is not None else []
-    data["game"] = game.pk
-    data["seq"] = game.seq
-    data["seat"] = seat_no
-    return data
+    players: list[shapes.Player] = [
+        {**p, "name": seat_name(seats[p["seat"]]), "username": seats[p["seat"]].user.get_username()}
+        for p in view["players"]
+    ]
+    out: shapes.State = {
+        **view,
+        "players": players,
+        "game": game.pk,
+        "seq": game.seq,
+        "seat": seat_no,
+        "deadline": game_deadline(game),
+    }
+    return out
 
 
 def move_list(*, game: Game, since: int = 0) -> QuerySet[Move]:
     return Move.objects.filter(game=game, seq__gt=since).order_by("seq")
 
 
-def move_list_public(*, game: Game, since: int = 0) -> list[dict[str, Any]]:
+def move_list_public(*, game: Game, since: int = 0) -> list[shapes.Move]:
     """The move log after ``since`` as anyone may read it: every move as sent, except the
     fields of a secret action (a sealed bid, ``ActionType.secret``) while its auction is under
     way; once the last sealed bid is in they are shown like the rest."""
@@ -351,7 +377,7 @@ def move_list_public(*, game: Game, since: int = 0) -> list[dict[str, Any]]:
             if hide_after is not None and m.seq > hide_after and _secret(m.action)
             else m.action,
             "time": m.created_at,
-            "source": m.source,
+            "source": cast(shapes.MoveSource, m.source),
         }
         for m in moves
     ]
@@ -393,7 +419,7 @@ def games_awaiting(user: Any) -> QuerySet[Game]:
 
 # (game id, seed) -> (last seq replayed, state): the seed tells apart two games that had the same
 # id (a test database reusing ids, a game deleted and another created), as in engine.state_load.
-_timeline_cache: OrderedDict[tuple[int, int | None], tuple[int, Any]] = OrderedDict()
+_timeline_cache: OrderedDict[tuple[int, int | None], tuple[int, State]] = OrderedDict()
 _TIMELINE_CACHE_SIZE = 64
 
 
@@ -401,7 +427,7 @@ def _moves_upto(game: Game, since: int, upto: int) -> list[Move]:
     return list(Move.objects.filter(game=game, seq__gt=since, seq__lte=upto).order_by("seq"))
 
 
-def game_initial_state(game: Game, *, players: int | None = None) -> Any:
+def game_initial_state(game: Game, *, players: int | None = None) -> State:
     """The engine state a started game began from: its set-up and its secret seed, no move yet.
 
     The one way to rebuild a recorded game (replays, results, reply times, the replay check);
@@ -416,10 +442,11 @@ def game_initial_state(game: Game, *, players: int | None = None) -> Any:
         areas=_initial_areas(game),
         variant=game.variant,
         plant_deck=game.plant_deck,
+        edition=game.rules_edition,
     )
 
 
-def _replay_from_scratch(game: Game, moves: list[Move]) -> Any:
+def _replay_from_scratch(game: Game, moves: list[Move]) -> State:
     state = game_initial_state(game)
     for m in moves:
         state = engine.apply(state, m.seat, m.action)
@@ -431,20 +458,20 @@ def _initial_areas(game: Game) -> list[str] | None:
     return None if game.areas_random else list(game.areas or [])
 
 
-def game_engine_state_at(game: Game, seq: int) -> Any:
+def game_engine_state_at(game: Game, seq: int) -> State:
     """The engine state (secrets included: for the server's own checks, never shown) after
     ``seq`` moves of a started game: the cached one for its current position, else a replay."""
     return _state_at(game, seq)
 
 
-def _state_at(game: Game, seq: int) -> Any:
+def _state_at(game: Game, seq: int) -> State:
     """The engine state after ``seq`` moves (private: never returned to callers)."""
     if seq >= game.seq:
         return game_engine_state(game)
     return _replay_from_scratch(game, _moves_upto(game, 0, seq))
 
 
-def game_history_state_for(game: Game, user: Any, seq: int) -> dict[str, Any]:
+def game_history_state_for(game: Game, user: Any, seq: int) -> shapes.State:
     """The state after move ``seq`` as ``user`` may see it (``powergrid.view`` of the replayed
     state for the user's seat): nothing hidden then is shown now, and ``legal`` is empty."""
     if game.status == Game.Status.OPEN or not game.state_json:
@@ -452,13 +479,12 @@ def game_history_state_for(game: Game, user: Any, seq: int) -> dict[str, Any]:
     seq = max(0, min(int(seq), game.seq))
     data = game_state_for(game, user, state=_state_at(game, seq))
     data["legal"] = []
-    data["to_act"] = data.get("to_act", [])
     data["deadline"] = None
     data["seq"] = seq
     return data
 
 
-def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, dict, dict]]:
+def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, View, View]]:
     """For each move after ``since``: (move, spectator view before, spectator view after).
 
     Spectator views hold only public facts, so whatever is derived from them (the move log's
@@ -470,9 +496,7 @@ def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, 
     if hit is not None and hit[0] == since:
         state = hit[1]
     else:
-        state = _state_at(game, since) if since else None
-        if state is None:
-            state = _replay_from_scratch(game, [])
+        state = _state_at(game, since) if since else _replay_from_scratch(game, [])
     before = engine.view(state, None)
     last = since
     for m in _moves_upto(game, since, game.seq):
@@ -516,34 +540,41 @@ def game_best_power_for(game: Game, user: Any) -> dict[str, Any] | None:
     }
 
 
-def map_rules_for(slug: str) -> dict[str, Any]:
+def map_rules_for(slug: str) -> shapes.MapRules:
     """A map's own set-up rules as the API and the lobby describe them: the tokens each resource
     market starts with and the cheapest price, the plant on top of the deck, the plants out of
     the game, the areas that must be in play, and the rules in words (English)."""
     rules = engine.map_rules(slug)
     gmap = engine.map_load(slug)
-    market = dict(zip(RESOURCES, rules.starting_market, strict=True))
+    market: dict[Resource, int] = dict(zip(RESOURCES, rules.starting_market, strict=True))
+    cheapest: dict[Resource, int | None] = {}
+    for i, (r, n) in enumerate(market.items()):
+        prices = market_prices(i, n)
+        cheapest[r] = prices[0] if prices else None
     return {
         "starting_market": market,
-        "cheapest_price": {
-            r: (prices[0] if prices else None)
-            for r, prices in ((r, market_prices(i, n)) for i, (r, n) in enumerate(market.items()))
-        },
+        "cheapest_price": cheapest,
         "top_plant": rules.top_plant,
-        "removed_plants": list(rules.removed_plants),
+        "removed_plants": list(engine.removed_plants(slug)),
         "required_areas": sorted(gmap.required_areas),
         "notes": list(rules.notes),
     }
 
 
-def map_summary(slug: str) -> dict[str, Any]:
+def map_summary(slug: str) -> shapes.MapSummary:
     """A map as ``GET /api/v1/maps/`` lists it: names, areas and its rules."""
     d = engine.map_load(slug).to_dict()
-    out = {k: d[k] for k in ("slug", "name_en", "name_ja", "areas", "required_areas")}
-    out["rules"] = map_rules_for(slug)
-    return out
+    return {
+        "slug": d["slug"],
+        "name_en": d["name_en"],
+        "name_ja": d["name_ja"],
+        "areas": d["areas"],
+        "required_areas": d["required_areas"],
+        "rules": map_rules_for(slug),
+    }
 
 
-def map_detail(slug: str) -> dict[str, Any]:
+def map_detail(slug: str) -> shapes.Map:
     """A whole map (cities, connections, drawing area) with its rules."""
-    return {**engine.map_load(slug).to_dict(), "rules": map_rules_for(slug)}
+    out: shapes.Map = {**engine.map_load(slug).to_dict(), "rules": map_rules_for(slug)}
+    return out

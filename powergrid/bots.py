@@ -122,6 +122,7 @@ def play_game(
     areas: Iterable[str] | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
     plant_deck: str = "base",
+    edition: int | None = None,
 ) -> tuple[State, list[Move]]:
     """Play one game to its end; returns the final state and the move log ``[(seat, action)]``.
 
@@ -138,6 +139,7 @@ def play_game(
         areas=None if areas is None else list(areas),
         variant=variant,
         plant_deck=plant_deck,
+        **({} if edition is None else {"edition": edition}),
     )
     apply = powergrid.apply
     moves: list[Move] = []

@@ -57,7 +57,7 @@ def refuel(state: State, seat: int) -> dict[str, int] | None:
     if not any(e["type"] == "buy_resources" for e in legal(state, seat)):
         return None
     p = state.players[seat]
-    need = dict.fromkeys(NAMES, 0)
+    need: dict[str, int] = dict.fromkeys(NAMES, 0)
     hybrid = 0
     for plant in p.plants:
         card = PLANTS[plant]
@@ -65,10 +65,12 @@ def refuel(state: State, seat: int) -> dict[str, int] | None:
             hybrid += card.burns
         elif card.fuel in need:
             need[card.fuel] += card.burns
-    have = dict(zip(NAMES, p.res, strict=True))
-    lack = {r: max(0, need[r] - have[r]) for r in NAMES}
+    have: dict[str, int] = dict(zip(NAMES, p.res, strict=True))
+    lack: dict[str, int] = {r: max(0, need[r] - have[r]) for r in NAMES}
     hybrid -= sum(max(0, have[r] - need[r]) for r in ("coal", "oil"))
-    offered = {r: market_prices(i, state.resources[i]) for i, r in enumerate(NAMES)}
+    offered: dict[str, list[int]] = {
+        r: market_prices(i, state.resources[i]) for i, r in enumerate(NAMES)
+    }
     for _ in range(max(0, hybrid)):
         costs = {r: offered[r][lack[r]] for r in ("coal", "oil") if lack[r] < len(offered[r])}
         if not costs:

@@ -29,7 +29,6 @@ from powergrid.state import AUCTION, BUILD, FIRST_GAME, RESOURCES, Player, State
 from powergrid.tables import (
     BUILD_COSTS,
     FIRST_GAME_END,
-    HOUSES,
     MARKET_CAPACITY,
     MARKET_PRICES,
     PLAYER_COUNTS,
@@ -42,6 +41,8 @@ from powergrid.tables import (
 Action = dict[str, Any]
 
 _FUEL_INDEX = {"coal": 0, "oil": 1, "garbage": 2, "uranium": 3}
+#: "As many cities as the plants and fuel can power": more than any plants can.
+_ANY_CITIES = 99
 
 #: Per plant number: (index of the fuel it alone burns (0-3), 4 for hybrid, -1 for none;
 #: tokens it burns). What buying fuel for a plant needs.
@@ -378,12 +379,12 @@ class HeuristicBot:
         elif have + want >= end or leader >= end:
             # The game can end this round: the winner is who powers most. End it when we
             # would win; otherwise build no more than our fuel can power.
-            powerable = best_power(player.plants, player.res, HOUSES)[1]
+            powerable = best_power(player.plants, player.res, _ANY_CITIES)[1]
             # Rivals who built already this round keep their cities; the others may add more.
             order = state.order
             built = {order[len(order) - 1 - k] for k in range(state.turn)}
             rivals = max(
-                best_power(q.plants, q.res, len(q.cities) if i in built else HOUSES)[1]
+                best_power(q.plants, q.res, len(q.cities) if i in built else _ANY_CITIES)[1]
                 for i, q in enumerate(players)
                 if i != seat
             )

@@ -2,38 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any, Required, TypedDict
-
 from powergrid.phases.auction import current_market
 from powergrid.phases.build import city_limit
 from powergrid.plants import NUMBER, PLANTS
 from powergrid.power import best_power, burn_need, can_fire, capacity, room_for
+from powergrid.shapes import (
+    BuildMove,
+    BuyResourcesMove,
+    LegalMove,
+    PlantChoice,
+    PowerMove,
+    Resource,
+    tokens,
+)
 from powergrid.state import AUCTION, BUILD, RESOURCES, State
 from powergrid.tables import BUILD_COSTS, MARKET_PRICES
 from powergrid.tables import RESOURCES as NAMES
 from powergrid.turns import awaits
 
-
-class LegalEntry(TypedDict, total=False):
-    """One kind of move a seat may send now, with what a client needs to build it.
-
-    ``choose_plant``: ``plants`` [{number, min_bid}, and ``id`` for a New Power Plants card:
-    the plant to name] and ``max_bid``; ``bid``: ``min``, ``max``;
-    ``discard_plant``: ``plants`` it may discard; ``buy_resources``: ``max`` {resource: tokens}
-    and ``prices`` {resource: [price of each token]}; ``build``: ``cities`` {city: cost alone};
-    ``power``: ``plants`` that can fire and ``max_cities``."""
-
-    type: Required[str]
-    plants: list[Any]
-    max_bid: int
-    min: int
-    max: int | dict[str, int]
-    prices: dict[str, list[int]]
-    cities: dict[str, int]
-    max_cities: int
+#: The shape of each entry: ``powergrid.shapes`` (one class per move type, ``LegalMove``).
+LegalEntry = LegalMove
 
 
-def legal(state: State, seat: int) -> list[LegalEntry]:
+def legal(state: State, seat: int) -> list[LegalMove]:
     """The moves ``seat`` may send now (empty when nothing is awaited from it).
 
     >>> import powergrid
@@ -58,7 +49,7 @@ def legal(state: State, seat: int) -> list[LegalEntry]:
     return [_power(s, seat)]
 
 
-def _choice(plant: int) -> dict[str, int]:
+def _choice(plant: int) -> PlantChoice:
     """A plant one may put up: its number and minimum bid (the number), and for a new-deck card
     the ``id`` to name in the action (a base card's id is its number)."""
     number = NUMBER[plant]
@@ -67,7 +58,7 @@ def _choice(plant: int) -> dict[str, int]:
     return {"number": number, "id": plant, "min_bid": number}
 
 
-def _auction(s: State, seat: int) -> list[LegalEntry]:
+def _auction(s: State, seat: int) -> list[LegalMove]:
     p = s.players[seat]
     money = p.money
     if s.discard is not None:
@@ -75,10 +66,12 @@ def _auction(s: State, seat: int) -> list[LegalEntry]:
         return [{"type": "discard_plant", "plants": [n for n in p.plants if n != new]}]
     auc = s.auction
     if auc is not None:
-        out: list[LegalEntry] = []
+        out: list[LegalMove] = []
         if money > auc.bid:
-            kind = "bid" if auc.sealed is None else "seal_bid"
-            out.append({"type": kind, "min": auc.bid + 1, "max": money})
+            if auc.sealed is None:
+                out.append({"type": "bid", "min": auc.bid + 1, "max": money})
+            else:
+                out.append({"type": "seal_bid", "min": auc.bid + 1, "max": money})
         out.append({"type": "pass_bid"})
         return out
     plants = [_choice(n) for n in current_market(s) if NUMBER[n] <= money]
@@ -90,13 +83,13 @@ def _auction(s: State, seat: int) -> list[LegalEntry]:
     return out
 
 
-def _resources(s: State, seat: int) -> LegalEntry:
+def _resources(s: State, seat: int) -> BuyResourcesMove:
     p = s.players[seat]
     caps = capacity(p.plants)
     market = s.resources
     money = p.money
-    maxes: dict[str, int] = {}
-    prices: dict[str, list[int]] = {}
+    maxes = [0, 0, 0, 0]
+    prices: dict[Resource, list[int]] = {}
     for r in range(4):
         k = min(room_for(p.res, caps, r), market[r])
         bought: list[int] = []
@@ -109,16 +102,17 @@ def _resources(s: State, seat: int) -> LegalEntry:
                     break
                 spent += price
                 bought.append(price)
-        maxes[NAMES[r]] = len(bought)
+        maxes[r] = len(bought)
         if bought:
             prices[NAMES[r]] = bought
-    return {"type": "buy_resources", "max": maxes, "prices": prices}
+    return {"type": "buy_resources", "max": tokens(maxes), "prices": prices}
 
 
 def build_costs(s: State, seat: int) -> dict[str, int]:
     """Every city ``seat`` could add now, with its cost if added alone."""
     p = s.players[seat]
-    if len(p.cities) >= city_limit(s):
+    limit = city_limit(s)
+    if limit is not None and len(p.cities) >= limit:
         return {}
     board = s.board
     dist = board.to_network(p.cities)
@@ -143,11 +137,11 @@ def build_costs(s: State, seat: int) -> dict[str, int]:
     return out
 
 
-def _build(s: State, seat: int) -> LegalEntry:
+def _build(s: State, seat: int) -> BuildMove:
     return {"type": "build", "cities": build_costs(s, seat)}
 
 
-def _power(s: State, seat: int) -> LegalEntry:
+def _power(s: State, seat: int) -> PowerMove:
     p = s.players[seat]
     able = [n for n in p.plants if can_fire(p.res, burn_need((n,)))]
     best = best_power(p.plants, p.res, len(p.cities))

@@ -3,12 +3,13 @@
 The seeds (002) give France and Italy rules of their own: other starting resource markets, another
 plant on top of the deck, a plant out of the game. They live in ``data/map_rules.json`` beside the
 maps (a map not listed there plays the base game's set-up); ``GameMap.required_areas`` (in the
-map's own file) says which areas must be in play.
+map's own file) says which areas must be in play. Plants a rules edition takes out of the game on a
+map are the edition's (``powergrid.editions``), not the map's.
 
 >>> rules_for("italy").starting_market
 (18, 15, 12, 2)
->>> rules_for("france").top_plant, rules_for("france").removed_plants
-(11, (13,))
+>>> rules_for("france").top_plant
+11
 >>> rules_for("germany") == MapRules()
 True
 """
@@ -28,14 +29,13 @@ _DATA = Path(__file__).resolve().parent / "data" / "map_rules.json"
 @dataclass(frozen=True, slots=True)
 class MapRules:
     """A map's set-up: tokens in each resource market at the start (coal, oil, garbage,
-    uranium, placed from the most expensive space down), the plant put on top of the deck, the
-    plants out of the game, and the rules in words (English, for the lobby and the API).
+    uranium, placed from the most expensive space down), the plant put on top of the deck, and
+    the rules in words (English, for the lobby and the API).
     ``new_deck_removed``: numbers of the New Power Plants deck out of the game when that deck is
     played alone (seed 001, variant 1: France plays without its 11, the deck's top card)."""
 
     starting_market: tuple[int, int, int, int] = STARTING_MARKET
     top_plant: int = TOP_PLANT
-    removed_plants: tuple[int, ...] = ()
     new_deck_removed: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -51,7 +51,6 @@ def _all() -> dict[str, MapRules]:
         out[slug] = MapRules(
             starting_market=(market[0], market[1], market[2], market[3]),
             top_plant=int(d.get("top_plant", TOP_PLANT)),
-            removed_plants=tuple(int(n) for n in d.get("removed_plants", ())),
             new_deck_removed=tuple(int(n) for n in d.get("new_deck_removed", ())),
             notes=tuple(d.get("notes", ())),
         )

@@ -19,6 +19,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from powergrid.shapes import MapData
+
 __all__ = [
     "Area",
     "City",
@@ -214,7 +216,7 @@ class GameMap:
             raise KeyError(b)
         return None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> MapData:
         """A JSON-ready description for the REST API and the board drawing (public facts only)."""
         return {
             "slug": self.slug,

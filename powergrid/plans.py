@@ -188,15 +188,16 @@ def _resources(
     state: State, seat: int, plans: Sequence[Plan], rivals: Mapping[int, int] | None
 ) -> Decision:
     entry = legal(state, seat)[0]
-    raw = entry.get("max", {})
-    maxes: dict[str, int] = raw if isinstance(raw, dict) else {}
+    if entry["type"] != "buy_resources":
+        return Decision(None)
+    maxes = entry["max"]
     for p in plans:
         if isinstance(p, BuyOrder) and p.round == state.round:
             money = state.players[seat].money
             action: Action = {"type": "buy_resources"}
             for r in NAMES:
-                want = min(int(p.amounts.get(r, 0)), maxes.get(r, 0))
-                prices = [x for x in entry.get("prices", {}).get(r, [])[:want] if x <= p.max_price]
+                want = min(int(p.amounts.get(r, 0)), maxes[r])
+                prices = [x for x in entry["prices"].get(r, [])[:want] if x <= p.max_price]
                 spend = 0
                 take = 0
                 for price in prices:

@@ -14,7 +14,10 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import cast
+
+from powergrid.shapes import Fuel
+from powergrid.shapes import Plant as PlantShape
 
 FUELS = ("coal", "oil", "hybrid", "garbage", "uranium", "ecological", "fusion")
 
@@ -47,18 +50,18 @@ class Plant:
         """Tokens the plant can store: twice what it burns (eco and fusion store nothing)."""
         return 2 * self.burns
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PlantShape:
         """The card as JSON: a new-deck card also gives its ``id`` (what actions name) and its
         ``deck``; a base card's JSON is as it always was (its id is its number)."""
-        out: dict[str, Any] = {
+        out: PlantShape = {
             "number": self.number,
-            "fuel": self.fuel,
+            "fuel": cast(Fuel, self.fuel),  # checked against FUELS when the deck is loaded
             "burns": self.burns,
             "powers": self.powers,
         }
         if self.deck != "base":
             out["id"] = self.id
-            out["deck"] = self.deck
+            out["deck"] = "new"
         return out
 
 

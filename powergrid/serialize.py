@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from powergrid.editions import FIRST
 from powergrid.network import board_for
 from powergrid.state import BASE_DECK, Auction, Player, State
 
@@ -66,6 +67,8 @@ def to_dict(s: State) -> dict[str, Any]:
         ),
         # Only with a New Power Plants deck, likewise.
         **({} if s.plant_deck == BASE_DECK else {"plant_deck": s.plant_deck}),
+        # Only after the first edition: a game stored before editions existed keeps its JSON.
+        **({} if s.edition == FIRST else {"edition": s.edition}),
     }
 
 
@@ -119,6 +122,7 @@ def from_dict(d: dict[str, Any]) -> State:
     last = d.get("sealed_last")
     s.sealed_last = None if last is None else (last[0], last[1], last[2], tuple(last[3]))
     s.plant_deck = d.get("plant_deck", BASE_DECK)
+    s.edition = int(d.get("edition", FIRST))
     s.discard = None if d["discard"] is None else (d["discard"][0], d["discard"][1])
     s.turn = d["turn"]
     s.step3_next = bool(d["step3_next"])

@@ -6,6 +6,7 @@ import random
 import secrets
 from itertools import combinations
 
+from powergrid import editions
 from powergrid.errors import IllegalAction
 from powergrid.map_rules import MapRules, rules_for
 from powergrid.maps import GameMap, load_map
@@ -143,9 +144,11 @@ def new_game(
     areas: list[str] | tuple[str, ...] | None = None,
     variant: str = "standard",
     plant_deck: str = BASE_DECK,
+    edition: int = editions.LATEST,
 ) -> State:
     """A new game. ``areas`` None picks a random legal set from the seed; ``seed`` None picks a
     fresh random seed (kept, secret, in the state). The same arguments give the same game.
+    ``edition``: the rules edition (``powergrid.editions``); a recorded game passes its own.
 
     >>> s = new_game(map="germany", players=3, seed=7)
     >>> s.phase, s.round, s.n, len(s.areas)
@@ -163,6 +166,7 @@ def new_game(
         raise IllegalAction(
             "invalid_field", f"Unknown plant deck {plant_deck!r}.", {"known": list(PLANT_DECKS)}
         )
+    ed = editions.edition(edition)
     if seed is None:
         seed = secrets.randbits(63)
     elif type(seed) is not int and type(seed) is not str:
@@ -183,8 +187,9 @@ def new_game(
     else:
         chosen = _check_areas(gmap, areas, table.areas)
 
-    # Deck: the top plant (13; France: 11) and the Step 3 card aside, and the map's plants out of
-    # the game; shuffle, remove some face down, the top plant on top, Step 3 under.
+    # Deck: the top plant (13; France: 11) and the Step 3 card aside, and the plants the edition
+    # takes out of the game on this map; shuffle, remove some face down, the top plant on top,
+    # Step 3 under.
     rules = rules_for(gmap.slug)
     if plant_deck == NEW_DECK:
         market, deck, removed, setup_removed = _new_deck(rules, table.removed_at_setup, rng)
@@ -192,17 +197,14 @@ def new_game(
         market, deck, removed, setup_removed = _mixed_deck(table.removed_at_setup, rng)
     else:
         top = rules.top_plant
-        rest = [
-            n
-            for n in BASE_PLANTS
-            if n not in STARTING_PLANTS and n != top and n not in rules.removed_plants
-        ]
+        out = ed.removed_plants(gmap.slug)
+        rest = [n for n in BASE_PLANTS if n not in STARTING_PLANTS and n != top and n not in out]
         rng.shuffle(rest)
         k = table.removed_at_setup
         setup_removed = tuple(rest[:k])
         deck = (top, *rest[k:], STEP3)
         market = STARTING_PLANTS
-        removed = rules.removed_plants
+        removed = out
     order = list(range(players))
     rng.shuffle(order)
 
@@ -233,5 +235,6 @@ def new_game(
     s.result = None
     s.sealed_last = None
     s.plant_deck = plant_deck
+    s.edition = ed.number
     s.board = board_for(gmap.slug, chosen)
     return s

@@ -42,6 +42,10 @@ FIRST_GAME = "first_game"
 SEALED_BID = "sealed_bid"
 #: The rule variants a game may be played with.
 VARIANTS = (STANDARD, FIRST_GAME, SEALED_BID)
+#: Variants that are house rules, not the published game: seed 001 says a bid may not be
+#: hidden (入札価格を伏せて競りに参加することはできません). Offered because they shorten a
+#: game by email, always opt-in and named as house rules wherever a game's rules are shown.
+HOUSE_RULES = (SEALED_BID,)
 
 #: The plant decks (seed 001, second half: the New Power Plants expansion). ``base``: the base
 #: game's deck. ``new`` (variant 1): the new deck alone; plants 01-08 start the market, 11 on top
@@ -200,6 +204,7 @@ _FIELDS = (
     "result",
     "sealed_last",
     "plant_deck",
+    "edition",
 )
 
 
@@ -229,6 +234,8 @@ class State:
       sealed_last                       - sealed-bid variant: the last sealed auction, public
                                           once resolved: (plant, winner, price, bid per seat)
       plant_deck                        - the plant deck played (``PLANT_DECKS``)
+      edition                           - the rules edition it is played by
+                                          (``powergrid.editions``), fixed at set-up
     """
 
     __slots__ = (*_FIELDS, "board")
@@ -259,6 +266,7 @@ class State:
     result: tuple[tuple[int, int, int, int], ...] | None
     sealed_last: tuple[int, int, int, tuple[int, ...]] | None
     plant_deck: str
+    edition: int
     board: Board
 
     def copy(self) -> State:
@@ -290,6 +298,7 @@ class State:
         s.result = self.result
         s.sealed_last = self.sealed_last
         s.plant_deck = self.plant_deck
+        s.edition = self.edition
         s.board = self.board
         return s
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from powergrid.shapes import Colour, Resource
+
 #: Resources in their fixed order; a player's or the market's tokens are 4-tuples in this order.
-RESOURCES = ("coal", "oil", "garbage", "uranium")
+RESOURCES: tuple[Resource, Resource, Resource, Resource] = ("coal", "oil", "garbage", "uranium")
 COAL, OIL, GARBAGE, URANIUM = 0, 1, 2, 3
 
 #: Total tokens of each resource in the game.
 TOTAL_TOKENS = (24, 24, 24, 12)
 
 STARTING_MONEY = 50
-HOUSES = 22
 
 #: The three build spaces of a city, in the order they fill.
 BUILD_COSTS = (10, 15, 20)
@@ -117,7 +118,7 @@ NEW_TOP_NUMBER = 11
 MIXED_BASE_OUT = (17, 18)
 
 #: Default player colours by seat.
-COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
+COLOURS: tuple[Colour, ...] = ("red", "blue", "green", "yellow", "purple", "black")
 
 
 def _prefix(prices: tuple[int, ...]) -> tuple[int, ...]:

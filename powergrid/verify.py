@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from powergrid import editions
 from powergrid.engine import apply
 from powergrid.errors import IllegalAction
 from powergrid.setup import new_game
@@ -53,7 +54,8 @@ class Verdict:
 def verify(record: Mapping[str, Any]) -> Verdict:
     """Check a finished game's record (see the module). ``record`` holds ``game_id``, ``seed``,
     ``commitment``, ``map``, ``players``, ``areas`` (None when they were drawn at random),
-    ``variant``, ``plant_deck`` (absent: the base deck), ``moves`` (``[seat, action]`` in order)
+    ``variant``, ``plant_deck`` (absent: the base deck), ``edition`` (the rules edition; absent:
+    the first), ``moves`` (``[seat, action]`` in order)
     and ``result`` (the final results as the game's state shows them)."""
     try:
         game_id, seed = int(record["game_id"]), record["seed"]
@@ -66,6 +68,7 @@ def verify(record: Mapping[str, Any]) -> Verdict:
             areas=record.get("areas"),
             variant=record.get("variant", "standard"),
             plant_deck=record.get("plant_deck", "base"),
+            edition=int(record.get("edition", editions.FIRST)),
         )
         moves: Sequence[Any] = record["moves"]
     except (KeyError, TypeError, ValueError, IllegalAction) as exc:

@@ -4,106 +4,55 @@ other players' money, the deck order, the plants removed at setup and the seed s
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NotRequired, TypedDict
+from typing import cast
 
-from powergrid.legal import LegalEntry, legal
+from powergrid.legal import legal
 from powergrid.plants import PLANTS, STEP3
 from powergrid.power import assign
+from powergrid.shapes import (
+    Auction,
+    OwnedPlant,
+    Phase,
+    Plant,
+    PlayerView,
+    Resource,
+    Step3Card,
+    Variant,
+    View,
+    tokens,
+)
 from powergrid.state import BASE_DECK, FINISHED, State
-from powergrid.tables import COLOURS, CURRENT_SIZE, RESOURCES, market_prices
+from powergrid.tables import COLOURS, CURRENT_SIZE, market_prices
 from powergrid.turns import to_act
 
 #: Every card's JSON object, made once; the view hands out copies (its result is the caller's).
-_PLANT_DICTS: dict[int, dict[str, Any]] = {n: p.to_dict() for n, p in PLANTS.items()}
-_PLANT_DICTS[STEP3] = {"step3": True}
+_PLANT_DICTS: dict[int, Plant] = {n: p.to_dict() for n, p in PLANTS.items()}
 
 
-def plant_dict(number: int) -> dict[str, Any]:
+def plant_dict(number: int) -> Plant:
+    """A plant card's JSON object (a copy). Not for the Step 3 card: see :func:`card_dict`."""
+    return _PLANT_DICTS[number].copy()
+
+
+def card_dict(number: int) -> Plant | Step3Card:
+    """A card of the plant market or the removed pile: a plant, or the Step 3 card."""
+    if number == STEP3:
+        return {"step3": True}
     return _PLANT_DICTS[number].copy()
 
 
 @lru_cache(maxsize=1 << 12)
 def _stored(
     plants: tuple[int, ...], res: tuple[int, int, int, int]
-) -> tuple[tuple[dict[str, Any], dict[str, int]], ...]:
+) -> tuple[tuple[Plant, dict[Resource, int]], ...]:
     """Per plant (in order): its JSON object and its stored tokens (shared: copy before use)."""
     placed = assign(plants, res)
-    return tuple((_PLANT_DICTS[n], placed[n]) for n in plants)
+    return tuple((_PLANT_DICTS[n], cast(dict[Resource, int], placed[n])) for n in plants)
 
 
-class PlayerView(TypedDict):
-    """One player as a viewer sees them: ``money`` is None for the others until the end."""
-
-    seat: int
-    name: str | None
-    colour: str
-    money: int | None
-    cities: list[str]
-    plants: list[dict[str, Any]]
-    resources: dict[str, int]
-
-
-class AuctionView(TypedDict):
-    plant: dict[str, Any]
-    high_bid: int
-    high_bidder: int
-    bidders: list[int]
-    to_bid: int | None
-    opener: int
-    #: Sealed-bid variant only: the seats whose sealed bid is in (not the amounts), and the
-    #: viewer's own bid.
-    sealed: NotRequired[bool]
-    sealed_in: NotRequired[list[int]]
-    your_sealed_bid: NotRequired[int]
-
-
-class SealedView(TypedDict):
-    """The last sealed auction, revealed once every bid was in (sealed-bid variant)."""
-
-    plant: int
-    winner: int
-    price: int
-    bids: dict[str, int]
-
-
-class ResultRow(TypedDict):
-    seat: int
-    powered: int
-    money: int
-    cities: int
-    rank: int
-
-
-class View(TypedDict):
-    """What one seat (or a spectator, seat None) may see: ``shared/API.md``'s state, less the
-    server's own keys (game, seq, deadline, names)."""
-
-    map: str
-    areas: list[str]
-    variant: str
-    players_count: int
-    round: int
-    step: int
-    phase: str
-    order: list[int]
-    to_act: list[int]
-    deadline: str | None
-    players: list[PlayerView]
-    plant_market: dict[str, list[dict[str, Any]]]
-    deck_size: int
-    removed: list[dict[str, Any]]
-    step3_card_in_market: bool
-    resource_market: dict[str, list[int]]
-    supply: dict[str, int]
-    auction: AuctionView | None
-    sealed_last: NotRequired[SealedView]
-    #: Only with a New Power Plants deck: ``new`` (variant 1) or ``mixed`` (variant 2).
-    plant_deck: NotRequired[str]
-    pending_discard: dict[str, int] | None
-    cities: dict[str, list[int]]
-    powered: list[int]
-    legal: list[LegalEntry]
-    result: list[ResultRow] | None
+def _owned(plant: Plant, stored: dict[Resource, int]) -> OwnedPlant:
+    out: OwnedPlant = {**plant, "stored": {**stored}}
+    return out
 
 
 def view(state: State, seat: int | None = None) -> View:
@@ -126,12 +75,11 @@ def view(state: State, seat: int | None = None) -> View:
         players.append(
             {
                 "seat": i,
-                "name": None,
                 "colour": COLOURS[i % len(COLOURS)],
                 "money": p.money if (i == viewer or finished) else None,
                 "cities": list(p.cities),
-                "plants": [{**d, "stored": {**st}} for d, st in _stored(p.plants, p.res)],
-                "resources": {RESOURCES[r]: p.res[r] for r in range(4)},
+                "plants": [_owned(d, st) for d, st in _stored(p.plants, p.res)],
+                "resources": tokens(p.res),
             }
         )
     if s.step == 3:
@@ -142,37 +90,43 @@ def view(state: State, seat: int | None = None) -> View:
     cities: dict[str, list[int]] = {c: [] for c in s.board.cities}
     for c, seats in s.cities.items():
         cities[c] = list(seats)
-    out: View = {
-        "map": s.map,
-        "areas": list(s.areas),
-        "variant": s.variant,
-        "players_count": s.n,
-        "round": s.round,
-        "step": s.step,
-        "phase": s.phase,
-        "order": list(s.order),
-        "to_act": list(to_act(s)),
-        "deadline": None,
-        "players": players,
-        "plant_market": {
-            "current": [plant_dict(n) for n in current],
-            "future": [plant_dict(n) for n in future],
-        },
-        "deck_size": len(s.deck),
-        "removed": [plant_dict(n) for n in s.removed],
-        "step3_card_in_market": STEP3 in s.market,
-        "resource_market": {RESOURCES[r]: market_prices(r, s.resources[r]) for r in range(4)},
-        "supply": dict(zip(RESOURCES, s.supply(), strict=True)),
-        "auction": None
-        if auc is None
-        else {
+    auction: Auction | None = None
+    if auc is not None:
+        auction = {
             "plant": plant_dict(auc.plant),
             "high_bid": auc.bid,
             "high_bidder": auc.high,
             "bidders": list(auc.bidders),
             "to_bid": auc.turn,
             "opener": auc.opener,
+        }
+    market = s.resources
+    out: View = {
+        "map": s.map,
+        "areas": list(s.areas),
+        "variant": cast(Variant, s.variant),
+        "players_count": s.n,
+        "round": s.round,
+        "step": s.step,
+        "phase": cast(Phase, s.phase),
+        "order": list(s.order),
+        "to_act": list(to_act(s)),
+        "players": players,
+        "plant_market": {
+            "current": [card_dict(n) for n in current],
+            "future": [card_dict(n) for n in future],
         },
+        "deck_size": len(s.deck),
+        "removed": [card_dict(n) for n in s.removed],
+        "step3_card_in_market": STEP3 in s.market,
+        "resource_market": {
+            "coal": market_prices(0, market[0]),
+            "oil": market_prices(1, market[1]),
+            "garbage": market_prices(2, market[2]),
+            "uranium": market_prices(3, market[3]),
+        },
+        "supply": tokens(s.supply()),
+        "auction": auction,
         "pending_discard": None
         if s.discard is None
         else {"seat": s.discard[0], "plant_bought": s.discard[1]},
@@ -181,10 +135,9 @@ def view(state: State, seat: int | None = None) -> View:
         "legal": legal(s, viewer) if viewer is not None else [],
         "result": None,
     }
-    if auc is not None and auc.sealed is not None:
+    if auction is not None and auc is not None and auc.sealed is not None:
         # Sealed bids: who has given one, never how much (a viewer sees its own).
-        a = out["auction"]
-        assert a is not None
+        a = auction
         a["to_bid"] = None
         a["sealed"] = True
         a["sealed_in"] = [i for i in auc.bidders if i != auc.opener and auc.sealed[i] != -1]
@@ -199,7 +152,7 @@ def view(state: State, seat: int | None = None) -> View:
             "bids": {str(i): b for i, b in enumerate(bids) if b > 0},
         }
     if s.plant_deck != BASE_DECK:
-        out["plant_deck"] = s.plant_deck
+        out["plant_deck"] = "new" if s.plant_deck == "new" else "mixed"
     if finished and s.result is not None:
         out["result"] = [
             {"seat": i, "powered": r[0], "money": r[1], "cities": r[2], "rank": r[3]}

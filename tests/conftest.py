@@ -117,3 +117,40 @@ def _api_rates(request):
     cache.clear()
     yield
     cache.clear()
+
+
+# -- how many API answers were checked against the published schema (tests/api_schema.py) -----
+_api_checked = [0, 0.0, 0.0]  # answers, CPU seconds checking them, CPU seconds in all
+
+
+def _checked_here() -> list[float]:
+    import sys
+    import time
+
+    module = sys.modules.get("tests.api_schema")
+    return [
+        getattr(module, "checked", 0),
+        getattr(module, "check_seconds", 0.0),
+        time.process_time(),
+    ]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if hasattr(session.config, "workerinput"):  # an xdist worker reports to the controller
+        session.config.workeroutput["api_checked"] = _checked_here()  # type: ignore[attr-defined]
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    for i, value in enumerate(getattr(node, "workeroutput", {}).get("api_checked", [0, 0, 0])):
+        _api_checked[i] += value
+
+
+def pytest_terminal_summary(terminalreporter: object) -> None:
+    here = _checked_here() if not _api_checked[2] else [0, 0.0, 0.0]
+    answers, seconds, cpu = (a + b for a, b in zip(_api_checked, here, strict=True))
+    if answers:
+        added = 100 * seconds / max(cpu - seconds, 1e-9)
+        terminalreporter.write_line(  # type: ignore[attr-defined]
+            f"API answers validated against the published schema: {int(answers)} "
+            f"({seconds:.1f} s of {cpu:.1f} s CPU, +{added:.1f} %)"
+        )

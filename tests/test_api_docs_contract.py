@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from rest_framework.test import APIClient
+
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "API.md"
 
@@ -38,4 +39,4 @@ def test_the_documented_error_codes_are_the_schemas():
     documented = _table_codes(text, "Codes of a refused action") | _table_codes(
         text, "Codes of the server"
     )
-    assert documented == set(_schema()["components"]["schemas"]["CodeEnum"]["enum"])
+    assert documented == set(_schema()["components"]["schemas"]["ErrorCode"]["enum"])

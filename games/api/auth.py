@@ -1,4 +1,6 @@
-"""Token authentication: knox's hashed tokens, sent as ``Authorization: Token <token>``."""
+"""Token authentication: knox's hashed tokens, sent as ``Authorization: Bearer <token>`` (the
+scheme the OpenAPI schema declares, what generated clients send) or ``Authorization: Token
+<token>`` (knox's own word, which clients written before used)."""
 
 from __future__ import annotations
 
@@ -14,10 +16,34 @@ from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 from knox.crypto import hash_token
 from knox.settings import CONSTANTS, knox_settings
 from rest_framework import exceptions
+from rest_framework.authentication import get_authorization_header
+from rest_framework.request import Request
 
 from games.fastpath import rows
 
 _HEX = frozenset(string.hexdigits)
+
+#: The words an Authorization header may start with for a token (compared case-insensitively).
+SCHEMES = (b"bearer", b"token")
+EXPECTED = "Send the token as 'Authorization: Bearer <token>' (or 'Token <token>')."
+
+
+def token_from_header(header: bytes) -> bytes | None:
+    """The token in an Authorization header's value; None when there is no header. A header with
+    another scheme (Basic, JWT, a bare token) or not one token after the scheme is refused with
+    a message that names the scheme expected: a client that guessed wrong learns what to send,
+    instead of "no credentials were provided"."""
+    parts = header.split()
+    if not parts:
+        return None
+    if parts[0].lower() not in SCHEMES:
+        raise exceptions.AuthenticationFailed(
+            f"Unknown authorization scheme {parts[0][:20].decode('latin-1')!r}. {EXPECTED}"
+        )
+    if len(parts) != 2:
+        raise exceptions.AuthenticationFailed(f"One token after the scheme, no spaces. {EXPECTED}")
+    return parts[1]
+
 
 if TYPE_CHECKING:  # importing it at run time would cycle through DRF's settings
     from drf_spectacular.openapi import AutoSchema
@@ -34,6 +60,16 @@ class TokenAuthentication(KnoxTokenAuthentication):
     read with SQL built once (``games.fastpath.rows``) instead of through the ORM's compiler: it
     runs on every API request. Nothing is cached between requests, so a revoked token fails at once.
     """
+
+    def authenticate(self, request: Request) -> tuple[Any, Any] | None:
+        token = token_from_header(get_authorization_header(request))
+        if token is None:
+            return None
+        return self.authenticate_credentials(token)
+
+    def authenticate_header(self, request: Request) -> str:
+        """The WWW-Authenticate of a 401: the scheme to use."""
+        return 'Bearer realm="api"'
 
     def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:
         msg = _("Invalid token.")
@@ -70,10 +106,11 @@ class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
     name = "tokenAuth"
 
     def get_security_definition(self, auto_schema: AutoSchema) -> dict[str, str]:
+        # HTTP bearer: generated clients send "Authorization: Bearer <token>" by themselves.
         return {
-            "type": "apiKey",
-            "in": "header",
-            "name": "Authorization",
-            "description": "`Token <token>`: create one with POST /api/v1/auth/token/ or on "
-            "the account's API tokens page (/accounts/tokens/).",
+            "type": "http",
+            "scheme": "bearer",
+            "description": "`Authorization: Bearer <token>` (`Token <token>` is accepted too): "
+            "create one with POST /api/v1/auth/token/ or on the account's API tokens page "
+            "(/accounts/tokens/). Any other scheme is answered 401 authentication_failed.",
         }

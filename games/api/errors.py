@@ -15,6 +15,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 import powergrid
 from games.services.errors import ServiceError
+from games.shapes import Error
 
 # DRF exception class -> our code
 _CODES: list[tuple[type[Exception], str]] = [
@@ -85,7 +86,7 @@ ERROR_CODES: dict[str, str] = {
 ENGINE_CODES = sorted(powergrid.CODES)
 
 
-def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+def error_body(code: str, message: str, details: dict[str, object] | None = None) -> Error:
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 

@@ -1,5 +1,6 @@
-"""Request validation and the OpenAPI description of every body. Views return plain dicts built by
-``games.selectors``; these serializers describe them for the schema and validate what comes in."""
+"""Request validation and the OpenAPI description of every request body. What the API answers is
+declared once as TypedDicts in ``games.shapes`` (the schema's response components are generated
+from them by ``games.api.openapi``); these serializers validate and describe what comes in."""
 
 from __future__ import annotations
 
@@ -10,45 +11,15 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from accounts.models import POSES_AS_ANOTHER, Profile, validate_display_name
-from games.api.errors import ENGINE_CODES, ERROR_CODES
-from games.models import Game, Move
 from games.services import lobby
 from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
-from powergrid.plants import FUELS
-from powergrid.state import PHASES, PLANT_DECKS, VARIANTS
-from powergrid.tables import COLOURS
-
-
-# ---------------------------------------------------------------- errors
-class ErrorDetailSerializer(serializers.Serializer):
-    code = serializers.ChoiceField(
-        choices=sorted(set(ERROR_CODES) | set(ENGINE_CODES)),
-        help_text="Machine-readable reason. "
-        + " ".join(f"`{c}` {d}" for c, d in ERROR_CODES.items())
-        + " Engine refusals (400): "
-        + ", ".join(f"`{c}`" for c in ENGINE_CODES)
-        + ".",
-    )
-    message = serializers.CharField(help_text="A sentence for humans.")
-    details = serializers.DictField(
-        help_text="Code-specific data, e.g. {field} for invalid_field, {seq} for stale_state, "
-        "{retry_after} for throttled."
-    )
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = ErrorDetailSerializer()
+from powergrid.state import PLANT_DECKS, VARIANTS
 
 
 # ---------------------------------------------------------------- auth and me
 class TokenCreateSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=4096, style={"input_type": "password"})
-
-
-class TokenResponseSerializer(serializers.Serializer):
-    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`. Shown once.")
-    expiry = serializers.DateTimeField(allow_null=True, help_text="null: valid until revoked.")
 
 
 class MeSerializer(serializers.Serializer):
@@ -95,66 +66,6 @@ class MeSerializer(serializers.Serializer):
         return value
 
 
-# ---------------------------------------------------------------- maps
-class MapAreaSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name_en = serializers.CharField()
-    name_ja = serializers.CharField()
-
-
-class MapCitySerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name_en = serializers.CharField()
-    name_ja = serializers.CharField()
-    area = serializers.CharField()
-    x = serializers.FloatField()
-    y = serializers.FloatField()
-
-
-class MapConnectionSerializer(serializers.Serializer):
-    a = serializers.CharField()
-    b = serializers.CharField()
-    cost = serializers.IntegerField()
-
-
-class ViewboxSerializer(serializers.Serializer):
-    width = serializers.FloatField()
-    height = serializers.FloatField()
-
-
-class MapRulesSerializer(serializers.Serializer):
-    """What differs from the base game's set-up on this map (France, Italy: seed 002)."""
-
-    starting_market = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Tokens in each resource market at the start."
-    )
-    cheapest_price = serializers.DictField(
-        child=serializers.IntegerField(allow_null=True),
-        help_text="The price of the cheapest token of each resource at the start.",
-    )
-    top_plant = serializers.IntegerField(help_text="The plant on top of the deck (13 usually).")
-    removed_plants = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Plants out of the game on this map."
-    )
-    required_areas = serializers.ListField(child=serializers.CharField())
-    notes = serializers.ListField(child=serializers.CharField(), help_text="The rules in words.")
-
-
-class MapSummarySerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name_en = serializers.CharField()
-    name_ja = serializers.CharField()
-    areas = MapAreaSerializer(many=True)
-    required_areas = serializers.ListField(child=serializers.CharField())
-    rules = MapRulesSerializer()
-
-
-class MapSerializer(MapSummarySerializer):
-    viewbox = ViewboxSerializer(help_text="The drawing area city coordinates live in (y down).")
-    cities = MapCitySerializer(many=True)
-    connections = MapConnectionSerializer(many=True)
-
-
 # ---------------------------------------------------------------- games
 class GameOptionsSerializer(serializers.Serializer):
     """The bounds come from ``games.services.lobby``, which enforces them for every caller."""
@@ -168,8 +79,10 @@ class GameOptionsSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(
         choices=list(VARIANTS),
         default="standard",
-        help_text="`first_game`: step 1 only, the game ends when a player connects 7 cities. "
-        "`sealed_bid`: every bidder gives one sealed bid at once for each plant put up.",
+        help_text="`standard` (the default): the published rules. `first_game`: step 1 only, the "
+        "game ends when a player connects 7 cities. `sealed_bid`, a house rule (the published "
+        "rules say a bid may not be hidden): every bidder gives one sealed bid at once for each "
+        "plant put up; it shortens a game by email.",
     )
     plant_deck = serializers.ChoiceField(
         choices=list(PLANT_DECKS),
@@ -240,47 +153,6 @@ class GameCreateSerializer(serializers.Serializer):
     options = GameOptionsSerializer(required=False)
 
 
-class SeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    username = serializers.CharField()
-    display_name = serializers.CharField()
-    colour = serializers.ChoiceField(choices=COLOURS)
-    bot_controlled = serializers.BooleanField(help_text="A bot plays this seat after timeouts.")
-
-
-class GameSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Game.Status.values)
-    map = serializers.CharField()
-    areas = serializers.ListField(
-        child=serializers.CharField(), allow_null=True, help_text="null until start when random."
-    )
-    max_players = serializers.IntegerField()
-    options = GameOptionsSerializer()
-    creator = serializers.CharField(help_text="Username of the creator (who may start it).")
-    seats = SeatSerializer(many=True)
-    seq = serializers.IntegerField(help_text="Number of moves made; send it as expected_seq.")
-    to_act = serializers.ListField(child=serializers.IntegerField(), help_text="Awaited seats.")
-    deadline = serializers.DateTimeField(
-        allow_null=True, help_text="Earliest deadline of the awaited seats (UTC)."
-    )
-    created_at = serializers.DateTimeField()
-    started_at = serializers.DateTimeField(allow_null=True)
-    finished_at = serializers.DateTimeField(allow_null=True)
-    seed_commitment = serializers.CharField(
-        allow_null=True,
-        help_text='SHA-256 (hex) of "<game id>:<seed>", published from the start (null while '
-        "open): the deck and first player order follow from the seed, which stays secret.",
-    )
-    seed = serializers.IntegerField(
-        allow_null=True, help_text="The seed, revealed when the game is over (null until then)."
-    )
-    invite_url = serializers.CharField(
-        required=False,
-        help_text="The private invitation link: to the creator only, while the game is open.",
-    )
-
-
 class JoinSerializer(serializers.Serializer):
     code = serializers.CharField(
         required=False, allow_blank=True, help_text="A private game's code (its invitation link's)."
@@ -289,32 +161,6 @@ class JoinSerializer(serializers.Serializer):
 
 class InvitationSerializer(serializers.Serializer):
     username = serializers.CharField(help_text="The invited player's username.")
-
-
-class GameRecordSerializer(serializers.Serializer):
-    game_id = serializers.IntegerField()
-    map = serializers.CharField()
-    players = serializers.IntegerField()
-    areas = serializers.ListField(
-        child=serializers.CharField(), allow_null=True, help_text="null: drawn from the seed."
-    )
-    variant = serializers.ChoiceField(choices=list(VARIANTS))
-    plant_deck = serializers.ChoiceField(choices=list(PLANT_DECKS))
-    seed = serializers.IntegerField()
-    commitment = serializers.CharField()
-    moves = serializers.ListField(
-        child=serializers.JSONField(), help_text="[seat, action] in the order played."
-    )
-    result = serializers.JSONField(help_text="The final results, as the state's result.")
-
-
-class MoveSerializer(serializers.Serializer):
-    seq = serializers.IntegerField()
-    seat = serializers.IntegerField()
-    action = serializers.DictField(help_text="The action as sent (see MoveRequest.action).")
-    time = serializers.DateTimeField()
-    # The metaclass moves declared fields out of the class, so this does not shadow Field.source.
-    source = serializers.ChoiceField(choices=Move.Source.values)  # type: ignore[assignment]
 
 
 # ---------------------------------------------------------------- actions (request side)
@@ -376,112 +222,6 @@ class MoveSubmitSerializer(serializers.Serializer):
     )
 
 
-# ---------------------------------------------------------------- the state (response side)
-class PlantSerializer(serializers.Serializer):
-    number = serializers.IntegerField(required=False)
-    fuel = serializers.ChoiceField(
-        choices=list(FUELS),
-        required=False,
-    )
-    burns = serializers.IntegerField(required=False)
-    powers = serializers.IntegerField(required=False)
-    id = serializers.IntegerField(
-        required=False,
-        help_text="New Power Plants cards only: 100 + number, what actions name (a base card's "
-        "id is its number).",
-    )
-    deck = serializers.ChoiceField(
-        choices=["new"], required=False, help_text="New Power Plants cards only: `new`."
-    )
-    stored = serializers.DictField(
-        child=serializers.IntegerField(), required=False, help_text="Own plants only."
-    )
-    step3 = serializers.BooleanField(required=False, help_text="The Step 3 card in the market.")
-
-
-class PlayerSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    name = serializers.CharField(help_text="Display name.")
-    username = serializers.CharField()
-    colour = serializers.CharField()
-    money = serializers.IntegerField(allow_null=True, help_text="Yours only; null for others.")
-    cities = serializers.JSONField(help_text="The player's cities (count or slugs, see engine).")
-    plants = PlantSerializer(many=True)
-    resources = serializers.DictField(child=serializers.IntegerField())
-
-
-class PlantMarketSerializer(serializers.Serializer):
-    current = PlantSerializer(many=True)
-    future = PlantSerializer(many=True)
-
-
-class AuctionSerializer(serializers.Serializer):
-    plant = PlantSerializer()
-    high_bid = serializers.IntegerField()
-    high_bidder = serializers.IntegerField()
-    bidders = serializers.ListField(child=serializers.IntegerField())
-
-
-class LegalEntrySerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=list(ACTION_TYPES))
-    plants = serializers.JSONField(
-        required=False,
-        help_text="choose_plant: [{number, min_bid}]; discard_plant/power: plant numbers.",
-    )
-    max_bid = serializers.IntegerField(required=False)
-    min = serializers.IntegerField(required=False)
-    max = serializers.JSONField(
-        required=False, help_text="bid: int; buy_resources: {resource: max tokens}."
-    )
-    prices = serializers.DictField(
-        child=serializers.ListField(child=serializers.IntegerField()), required=False
-    )
-    cities = serializers.DictField(
-        child=serializers.IntegerField(), required=False, help_text="build: {city: cost alone}."
-    )
-    max_cities = serializers.IntegerField(required=False)
-
-
-class StateSerializer(serializers.Serializer):
-    game = serializers.IntegerField(help_text="The game id.")
-    seq = serializers.IntegerField(help_text="Moves so far: send as expected_seq.")
-    seat = serializers.IntegerField(allow_null=True, help_text="The caller's seat, null if none.")
-    round = serializers.IntegerField()
-    step = serializers.IntegerField()
-    phase = serializers.ChoiceField(choices=list(PHASES))
-    order = serializers.ListField(child=serializers.IntegerField())
-    to_act = serializers.ListField(child=serializers.IntegerField())
-    deadline = serializers.DateTimeField(allow_null=True)
-    players = PlayerSerializer(many=True)
-    plant_market = PlantMarketSerializer()
-    plant_deck = serializers.ChoiceField(
-        choices=list(PLANT_DECKS),
-        required=False,
-        help_text="Only with a New Power Plants deck: `new` or `mixed` (absent: the base deck).",
-    )
-    deck_size = serializers.IntegerField()
-    resource_market = serializers.DictField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        help_text="Per resource, prices of the tokens present, cheapest first.",
-    )
-    auction = AuctionSerializer(allow_null=True)
-    cities = serializers.DictField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        help_text="Every city in play to the seats in it, in build-space order.",
-    )
-    legal = LegalEntrySerializer(many=True, help_text="What the caller may send now.")
-    result = serializers.JSONField(
-        required=False, allow_null=True, help_text="At the end: cities powered, money, rank."
-    )
-
-
-class PaginatedGamesSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = GameSerializer(many=True)
-
-
 # ---------------------------------------------------------------- plans
 class PlanSerializer(serializers.Serializer):
     """One of the caller's plans (games.plans). Fields by kind; see docs/API.md, Plans."""
@@ -524,46 +264,10 @@ class PlanSerializer(serializers.Serializer):
     )
 
 
-class PlanListSerializer(serializers.Serializer):
-    plans = PlanSerializer(many=True)
-
-
-class PlanSetSerializer(serializers.Serializer):
-    plan = PlanSerializer()
-    moves_made = serializers.IntegerField(
-        help_text="Moves the plans made at once (0 when it waits for its turn)."
-    )
-    seq = serializers.IntegerField(help_text="The game's seq after them.")
-
-
-# ---------------------------------------------------------------- forecast
-class SeatPaceSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    median_reply_hours = serializers.FloatField(
-        allow_null=True,
-        help_text=(
-            "Median time from when the game awaited this seat to its own move (in a "
-            "simultaneous phase, from when the phase asked everyone)."
-        ),
-    )
-    waited_hours = serializers.FloatField(help_text="Hours the game waited on it, recent moves.")
-    replies = serializers.IntegerField(help_text="Moves of its own counted (at most 20).")
-
-
-class ForecastSerializer(serializers.Serializer):
-    rounds_left = serializers.IntegerField()
-    waits_left = serializers.IntegerField(help_text="Times the game will wait for a person.")
-    hours_per_wait = serializers.FloatField()
-    finish = serializers.DateTimeField(help_text="Expected end (a rough guide).")
-    bottleneck = serializers.IntegerField(
-        allow_null=True, help_text="The seat the game waits on most (null: too early to say)."
-    )
-    seats = SeatPaceSerializer(many=True)
-
-
 # ---------------------------------------------------------------- webhooks
 class WebhookSerializer(serializers.Serializer):
-    id = serializers.IntegerField(read_only=True)
+    """A webhook to add (the answer is ``games.shapes.Webhook``)."""
+
     url = serializers.CharField(help_text="https:// only (no private addresses).")
     format = serializers.ChoiceField(choices=["generic", "discord", "slack"], default="generic")
     events = serializers.ListField(
@@ -577,21 +281,24 @@ class WebhookSerializer(serializers.Serializer):
         help_text="A game of yours: every turn of that game (for a group's chat). Null: your "
         "own turns and your games' start and end.",
     )
-    active = serializers.BooleanField(read_only=True)
-    failures_in_row = serializers.IntegerField(read_only=True)
-    disabled_reason = serializers.CharField(read_only=True)
-    secret = serializers.CharField(
-        read_only=True,
-        help_text="generic format: verify X-PowerGrid-Signature = sha256=HMAC-SHA256(secret, "
-        '"<X-PowerGrid-Timestamp>.<body>").',
-    )
 
 
 # ---------------------------------------------------------------- chat
-class ChatMessageSerializer(serializers.Serializer):
-    id = serializers.IntegerField(read_only=True)
-    author = serializers.CharField(read_only=True, help_text="The author's display name.")
-    seat = serializers.IntegerField(read_only=True, allow_null=True)
+class ChatTextSerializer(serializers.Serializer):
+    """A chat message to post, or a message's new text (the answer is
+    ``games.shapes.ChatMessage``)."""
+
     text = serializers.CharField(max_length=1000, help_text="Plain text (never HTML).")
-    time = serializers.DateTimeField(read_only=True)
-    edited = serializers.BooleanField(read_only=True)
+
+
+class ChatEditSerializer(ChatTextSerializer):
+    """A message's new text (required: the edit replaces the text)."""
+
+    # Never partial, although the method is PATCH: drf-spectacular would mark the field optional.
+    @property
+    def partial(self) -> bool:
+        return False
+
+    @partial.setter
+    def partial(self, value: bool) -> None:
+        pass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,12 +27,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import Profile
 from accounts.profiles import profile_update
 from accounts.tokens import TokenLimitReached, token_create, token_limit
-from games import engine, selectors, services
+from games import engine, selectors, services, shapes
+from games.api import present
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
+from games.api.openapi import shape
 from games.api.permissions import RecentAuthentication
 from games.api.throttles import ScopedThrottle
 from games.chat import selectors as chat_selectors
@@ -48,7 +50,7 @@ if TYPE_CHECKING:
 
 
 def _err(description: str) -> OpenApiResponse:
-    return OpenApiResponse(s.ErrorSerializer, description=description)
+    return OpenApiResponse(shape(shapes.Error), description=description)
 
 
 E400 = _err("invalid_field / parse_error: the body is not valid.")
@@ -139,7 +141,7 @@ class TokenView(APIView):
         return super().get_authenticators()
 
     def get_authenticate_header(self, request: Request) -> str:
-        return 'Token realm="api"'  # wrong credentials are a 401, not a 403
+        return 'Bearer realm="api"'  # wrong credentials are a 401, not a 403
 
     def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         if self.request is not None and self.request.method == "DELETE":
@@ -151,7 +153,7 @@ class TokenView(APIView):
         summary="Create an API token",
         request=s.TokenCreateSerializer,
         responses={
-            200: s.TokenResponseSerializer,
+            200: shape(shapes.Token),
             400: E400,
             401: E401,
             403: _err(
@@ -185,7 +187,8 @@ class TokenView(APIView):
             instance, token = token_create(user)
         except TokenLimitReached as exc:
             raise PermissionDenied(str(exc)) from None
-        return Response({"token": token, "expiry": instance.expiry})
+        body: shapes.Token = {"token": token, "expiry": instance.expiry}
+        return Response(body)
 
     @extend_schema(
         operation_id="auth_token_revoke",
@@ -202,29 +205,13 @@ class TokenView(APIView):
 
 # ---------------------------------------------------------------- me
 class MeView(APIView):
-    def _data(self, user: Any) -> dict[str, Any]:
-        prof, _ = Profile.objects.get_or_create(user=user)
-        return {
-            "username": user.get_username(),
-            "email": user.email,
-            "display_name": prof.display_name,
-            "timezone": prof.timezone,
-            "language": prof.language,
-            "notification_mode": prof.notification_mode,
-            "reminder_fraction": prof.reminder_fraction,
-            "invitations": prof.invitations,
-            "vacation_days_per_year": prof.vacation_days_per_year,
-            "vacation_days_used": prof.vacation_days_used,
-            "bot_account": prof.bot_account,
-        }
-
-    @extend_schema(responses={200: s.MeSerializer, **COMMON}, tags=["me"])
+    @extend_schema(responses={200: shape(shapes.Me), **COMMON}, tags=["me"])
     def get(self, request: Request) -> Response:
-        return Response(self._data(request.user))
+        return Response(present.me_json(request.user))
 
     @extend_schema(
         request=s.MeSerializer,
-        responses={200: s.MeSerializer, 400: E400, **COMMON},
+        responses={200: shape(shapes.Me), 400: E400, **COMMON},
         tags=["me"],
         summary="Change display name, timezone, language, notifications or invitations",
     )
@@ -232,7 +219,7 @@ class MeView(APIView):
         ser = s.MeSerializer(data=request.data, partial=True, context={"user": request.user})
         ser.is_valid(raise_exception=True)
         profile_update(user=request.user, changes=ser.validated_data)
-        return Response(self._data(request.user))
+        return Response(present.me_json(request.user))
 
 
 class BotUpgradeView(MeView):
@@ -242,7 +229,7 @@ class BotUpgradeView(MeView):
     @extend_schema(
         request=None,
         responses={
-            200: s.MeSerializer,
+            200: shape(shapes.Me),
             403: _err(REAUTH),
             409: _err("bot_upgrade_refused: the account has held a seat in a game."),
             **COMMON,
@@ -252,14 +239,14 @@ class BotUpgradeView(MeView):
     )
     def post(self, request: Request) -> Response:
         bots.bot_account_upgrade(user=request.user)
-        return Response(self._data(request.user))
+        return Response(present.me_json(request.user))
 
 
 # ---------------------------------------------------------------- maps
 class MapListView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: s.MapSummarySerializer(many=True), 429: E429}, tags=["maps"])
+    @extend_schema(responses={200: shape(shapes.MapSummary)(many=True), 429: E429}, tags=["maps"])
     def get(self, request: Request) -> Response:
         return Response([selectors.map_summary(slug) for slug in engine.maps_available()])
 
@@ -268,7 +255,7 @@ class MapDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        responses={200: s.MapSerializer, 404: _err("not_found: no such map."), 429: E429},
+        responses={200: shape(shapes.Map), 404: _err("not_found: no such map."), 429: E429},
         tags=["maps"],
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -279,8 +266,32 @@ class MapDetailView(APIView):
 
 # ---------------------------------------------------------------- games
 class GamePagination(LimitOffsetPagination):
+    """``limit`` (1-200, default 50) and ``offset`` (from 0): anything else is a 400
+    ``invalid_field`` naming the parameter (DRF's pagination would ignore it and answer the
+    first page, so a client's bug went unseen)."""
+
     default_limit = 50
     max_limit = 200
+
+    def get_limit(self, request: Request) -> int:
+        return min(_query_int(request, "limit", self.default_limit, low=1), self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return _query_int(request, "offset", 0, low=0)
+
+
+_WHOLE = re.compile(r"[0-9]{1,10}")
+
+
+def _query_int(request: Request, name: str, default: int, *, low: int) -> int:
+    """A whole number from the query string (ASCII digits only), at least ``low``; ``default``
+    when the parameter is absent. Refused with 400 ``invalid_field`` otherwise."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not _WHOLE.fullmatch(raw) or not low <= int(raw) <= 2**31 - 1:
+        raise ValidationError({name: [f"A whole number from {low}."]})
+    return int(raw)
 
 
 def _truthy(value: str | None) -> bool:
@@ -292,10 +303,12 @@ class GameListView(APIView):
         parameters=[
             OpenApiParameter("status", str, enum=Game.Status.values, description="Filter."),
             OpenApiParameter("mine", bool, description="Only games where the caller has a seat."),
-            OpenApiParameter("limit", int, description="Page size (default 50, max 200)."),
-            OpenApiParameter("offset", int, description="Start of the page."),
+            OpenApiParameter(
+                "limit", int, description="Page size (1-200, default 50; more counts as 200)."
+            ),
+            OpenApiParameter("offset", int, description="Start of the page (from 0)."),
         ],
-        responses={200: s.PaginatedGamesSerializer, 400: E400, **COMMON},
+        responses={200: shape(shapes.GamePage), 400: E400, **COMMON},
         tags=["games"],
         operation_id="games_list",
         summary="List games, newest first",
@@ -316,7 +329,7 @@ class GameListView(APIView):
         request=s.GameCreateSerializer,
         parameters=[IDEMPOTENCY_PARAM],
         responses={
-            201: s.GameSerializer,
+            201: shape(shapes.Game),
             400: _err("invalid_field / unknown_map / parse_error."),
             422: _err("idempotency_key_reused."),
             **COMMON,
@@ -342,7 +355,7 @@ class GameListView(APIView):
         return idempotent(request, do)
 
 
-def _detail(game: Game, user: Any) -> dict[str, Any]:
+def _detail(game: Game, user: Any) -> shapes.Game:
     if hasattr(game, "_prefetched_objects_cache") and "seats" in game._prefetched_objects_cache:
         game.seats_read = sorted(game.seats.all(), key=lambda x: x.seat)
     return selectors.game_detail_for(game, user)
@@ -351,7 +364,7 @@ def _detail(game: Game, user: Any) -> dict[str, Any]:
 class GameDetailView(GameView):
     @extend_schema(
         operation_id="games_retrieve",
-        responses={200: s.GameSerializer, 404: E404, **COMMON},
+        responses={200: shape(shapes.Game), 404: E404, **COMMON},
         tags=["games"],
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -391,7 +404,7 @@ class GameJoinView(_LobbyView):
     @extend_schema(
         request=s.JoinSerializer,
         responses={
-            200: s.GameSerializer,
+            200: shape(shapes.Game),
             400: E400,
             403: _err(
                 "not_invited (an invitee or staff member of a private game without the code) / "
@@ -417,7 +430,7 @@ class GameInvitationsView(GameView):
     @extend_schema(
         request=s.InvitationSerializer,
         responses={
-            201: s.InvitationSerializer,
+            201: shape(shapes.Invitation),
             400: _err("invalid_field: no such username."),
             403: _err(
                 "not_creator / invitation_refused (the player takes no invitations from you)."
@@ -436,16 +449,15 @@ class GameInvitationsView(GameView):
         invitation = services.game_invite(
             game_id=game_id, user=request.user, username=body.get("username")
         )
-        return Response(
-            {"username": invitation.user.get_username()}, status=status.HTTP_201_CREATED
-        )
+        answer: shapes.Invitation = {"username": invitation.user.get_username()}
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class GameLeaveView(_LobbyView):
     @extend_schema(
         request=None,
         responses={
-            200: s.GameSerializer,
+            200: shape(shapes.Game),
             204: OpenApiResponse(description="The last player left; the game is deleted."),
             403: _err("not_a_player."),
             404: E404,
@@ -466,7 +478,7 @@ class GameStartView(_LobbyView):
     @extend_schema(
         request=None,
         responses={
-            200: s.GameSerializer,
+            200: shape(shapes.Game),
             400: _err("invalid_field: the engine refused the areas for this player count."),
             403: _err("not_creator."),
             404: E404,
@@ -486,7 +498,7 @@ class GameStartView(_LobbyView):
 class GameStateView(GameView):
     @extend_schema(
         responses={
-            200: s.StateSerializer,
+            200: shape(shapes.State),
             404: E404,
             409: _err("game_not_started."),
             **COMMON,
@@ -509,7 +521,7 @@ class GameRecordView(GameView):
     @extend_schema(
         operation_id="games_record",
         responses={
-            200: s.GameRecordSerializer,
+            200: shape(shapes.GameRecord),
             404: E404,
             409: _err("game_not_finished: the seed stays secret until the end."),
             429: E429,
@@ -536,7 +548,7 @@ class GameMovesView(GameView):
         parameters=[
             OpenApiParameter("since", int, description="Only moves with seq > since (default 0).")
         ],
-        responses={200: s.MoveSerializer(many=True), 400: E400, 404: E404, **COMMON},
+        responses={200: shape(shapes.Move)(many=True), 400: E400, 404: E404, **COMMON},
         tags=["play"],
         summary="The move log after seq `since`",
     )
@@ -555,7 +567,7 @@ class GameMovesView(GameView):
         request=s.MoveSubmitSerializer,
         parameters=[IDEMPOTENCY_PARAM],
         responses={
-            201: s.StateSerializer,
+            201: shape(shapes.State),
             400: _err(
                 "The engine refused the move (not_your_turn, wrong_phase, unknown_action, "
                 "invalid_field, unknown_plant, plant_not_available, bid_too_low, "
@@ -631,7 +643,7 @@ E403_PLAYER = _err("not_a_player: plans are for the game's players.")
 class GamePlansView(GameView):
     @extend_schema(
         operation_id="games_plans_list",
-        responses={200: s.PlanListSerializer, 403: E403_PLAYER, 404: E404, **COMMON},
+        responses={200: shape(shapes.PlanList), 403: E403_PLAYER, 404: E404, **COMMON},
         tags=["plans"],
         summary="Your plans in this game (never anyone else's)",
         description="Plans answer for you when your turn comes, with ordinary moves (source "
@@ -643,13 +655,14 @@ class GamePlansView(GameView):
         seat = selectors.seat_of(game, request.user)
         if seat is None:
             raise services.NotAPlayer()
-        return Response({"plans": plans_of(game=game, seat=seat.seat)})
+        body: shapes.PlanList = {"plans": plans_of(game=game, seat=seat.seat)}
+        return Response(body)
 
     @extend_schema(
         operation_id="games_plans_set",
         request=s.PlanSerializer,
         responses={
-            200: s.PlanSetSerializer,
+            200: shape(shapes.PlanSet),
             400: E400_PLAN,
             403: E403_PLAYER,
             404: E404,
@@ -674,7 +687,8 @@ class GamePlansView(GameView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data, made, seq = plan_set(game_id=game_id, user=request.user, body=request.data)
-        return Response({"plan": data, "moves_made": made, "seq": seq})
+        body: shapes.PlanSet = {"plan": data, "moves_made": made, "seq": seq}
+        return Response(body)
 
 
 class GamePlanDetailView(GameView):
@@ -687,6 +701,7 @@ class GamePlanDetailView(GameView):
             204: None,
             403: E403_PLAYER,
             404: _err("not_found / plan_not_found: no such plan (one that acted is gone)."),
+            409: _err("game_not_running: the game is over (its plans are gone with it)."),
             **COMMON,
         },
         tags=["plans"],
@@ -705,7 +720,7 @@ class GameForecastView(GameView):
     @extend_schema(
         operation_id="games_forecast",
         responses={
-            200: s.ForecastSerializer,
+            200: shape(shapes.Forecast),
             404: E404,
             409: _err("game_not_running: only a game under way has a forecast."),
             429: E429,
@@ -726,20 +741,6 @@ class GameForecastView(GameView):
 
 
 # ---------------------------------------------------------------- webhooks
-def _hook_json(h: Any) -> dict[str, Any]:
-    return {
-        "id": h.pk,
-        "url": h.url,
-        "format": h.format,
-        "events": h.events,
-        "game": h.game_id,
-        "active": h.active,
-        "failures_in_row": h.failures_in_row,
-        "disabled_reason": h.disabled_reason,
-        "secret": h.secret,
-    }
-
-
 E400_HOOK = _err("invalid_webhook: details.field names what is wrong (url, format, events).")
 
 
@@ -749,18 +750,18 @@ class WebhookListView(APIView):
 
     @extend_schema(
         operation_id="webhooks_list",
-        responses={200: s.WebhookSerializer(many=True), **COMMON},
+        responses={200: shape(shapes.Webhook)(many=True), **COMMON},
         tags=["webhooks"],
         summary="Your webhooks",
     )
     def get(self, request: Request) -> Response:
-        return Response([_hook_json(h) for h in hook_services.webhooks_of(request.user)])
+        return Response([present.webhook_json(h) for h in hook_services.webhooks_of(request.user)])
 
     @extend_schema(
         operation_id="webhooks_create",
         request=s.WebhookSerializer,
         responses={
-            201: s.WebhookSerializer,
+            201: shape(shapes.Webhook),
             400: E400_HOOK,
             403: _err(f"not_a_player: the game is not yours; {REAUTH}"),
             404: E404,
@@ -788,7 +789,7 @@ class WebhookListView(APIView):
             events=body.get("events"),
             game_id=body.get("game"),
         )
-        return Response(_hook_json(hook), status=status.HTTP_201_CREATED)
+        return Response(present.webhook_json(hook), status=status.HTTP_201_CREATED)
 
 
 class WebhookDetailView(APIView):
@@ -807,27 +808,17 @@ class WebhookTestView(APIView):
     @extend_schema(
         operation_id="webhooks_test",
         request=None,
-        responses={202: OpenApiTypes.OBJECT, 404: _err("webhook_not_found."), **COMMON},
+        responses={202: shape(shapes.WebhookTest), 404: _err("webhook_not_found."), **COMMON},
         tags=["webhooks"],
         summary="Send a test event",
     )
     def post(self, request: Request, hook_id: int) -> Response:
         delivery = hook_services.webhook_test(owner=request.user, webhook_id=hook_id)
-        return Response({"delivery": delivery}, status=status.HTTP_202_ACCEPTED)
+        body: shapes.WebhookTest = {"delivery": delivery}
+        return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
 # ---------------------------------------------------------------- chat
-def _chat_json(m: Any, seats: dict[int, int]) -> dict[str, Any]:
-    return {
-        "id": m.pk,
-        "author": chat_selectors.author_name(m),
-        "seat": seats.get(m.author_id),
-        "text": m.text,
-        "time": m.created_at,
-        "edited": m.edited_at is not None,
-    }
-
-
 class GameChatView(GameView):
     permission_classes = [permissions.AllowAny]
 
@@ -838,7 +829,7 @@ class GameChatView(GameView):
             OpenApiParameter("limit", int, description="At most this many (default 50, max 200)."),
         ],
         responses={
-            200: s.ChatMessageSerializer(many=True),
+            200: shape(shapes.ChatMessage)(many=True),
             400: E400,
             403: E403_PLAYER,
             404: E404,
@@ -859,13 +850,13 @@ class GameChatView(GameView):
         before, limit = numbers["before"] or None, numbers["limit"]
         rows = chat_selectors.messages_for(game, request.user, before=before, limit=limit)
         seats = {st.user_id: st.seat for st in selectors.game_seats(game)}
-        return Response([_chat_json(m, seats) for m in rows])
+        return Response([present.chat_json(m, seats) for m in rows])
 
     @extend_schema(
         operation_id="games_chat_post",
-        request=s.ChatMessageSerializer,
+        request=s.ChatTextSerializer,
         responses={
-            201: s.ChatMessageSerializer,
+            201: shape(shapes.ChatMessage),
             400: _err(
                 "invalid_message: empty, longer than 1000 characters or with a control character."
             ),
@@ -882,15 +873,15 @@ class GameChatView(GameView):
         body = request.data if isinstance(request.data, dict) else {}
         m = chat_services.chat_post(game_id=game_id, user=request.user, text=body.get("text"))
         seats = {st.user_id: st.seat for st in selectors.game_seats(self.game)}
-        return Response(_chat_json(m, seats), status=status.HTTP_201_CREATED)
+        return Response(present.chat_json(m, seats), status=status.HTTP_201_CREATED)
 
 
 class GameChatMessageView(GameView):
     @extend_schema(
         operation_id="games_chat_edit",
-        request=s.ChatMessageSerializer,
+        request=s.ChatEditSerializer,
         responses={
-            200: s.ChatMessageSerializer,
+            200: shape(shapes.ChatMessage),
             400: _err("invalid_message / edit_window_over."),
             404: _err("message_not_found."),
             **COMMON,
@@ -903,7 +894,7 @@ class GameChatMessageView(GameView):
         m = chat_services.chat_edit(
             game_id=game_id, message_id=message_id, user=request.user, text=body.get("text")
         )
-        return Response(_chat_json(m, {}))
+        return Response(present.chat_json(m, {}))
 
 
 class GameChatReportView(GameView):

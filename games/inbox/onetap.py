@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +70,9 @@ def link(*, game: Game, seat: int, user_id: int, choice: str, hours: float) -> s
     return settings.SITE_URL + reverse("onetap", args=[signed])
 
 
-def choices_for(legal: list[dict[str, Any]], fuel: dict[str, int] | None = None) -> list[str]:
+def choices_for(
+    legal: Sequence[Mapping[str, Any]], fuel: dict[str, int] | None = None
+) -> list[str]:
     """The one-tap choices ``legal`` allows now, in the order offered; ``buy_fuel`` first when
     ``fuel`` (``powergrid.helpers.refuel``) suggests a purchase."""
     kinds = {str(e.get("type")) for e in legal}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import zoneinfo
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.utils import formatdate
@@ -34,6 +34,7 @@ from games.inbox import onetap
 from games.inbox.tokens import reply_address
 from games.models import ChatMessage, ChatMute, Game, Invitation, Move, Notification, Seat
 from games.services.errors import ServiceError
+from games.shapes import State
 from games.templatetags.names import isolate
 from games.web.errors import error_text
 from powergrid.helpers import refuel
@@ -79,7 +80,7 @@ class Prefetch:
 
     fresh_seats: bool = False
     last_own: dict[tuple[int, int], int] | None = None
-    views: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    views: dict[tuple[int, int | None], State] = field(default_factory=dict)
     #: (game, seat) -> time of that seat's last own move; game -> its recent chat messages;
     #: user -> whom they muted (read once per batch, for the chat lines of turn emails).
     last_own_at: dict[tuple[int, int], Any] = field(default_factory=dict)
@@ -163,7 +164,7 @@ def _names(game: Game, pf: Prefetch | None = None) -> dict[int, str]:
     return names
 
 
-def _view(game: Game, user: Any, seat_no: int | None, pf: Prefetch | None) -> dict[str, Any]:
+def _view(game: Game, user: Any, seat_no: int | None, pf: Prefetch | None) -> State:
     """``selectors.game_state_for`` for the recipient (once per game and seat in a batch)."""
     if pf is None:
         return selectors.game_state_for(game, user)
@@ -228,26 +229,24 @@ def _log_line(game: Game, entry: dict[str, Any], names: dict[int, str]) -> str:
     return f"{text} ({note})" if note else text
 
 
-def _state_summary(
-    view: dict[str, Any], names: dict[int, str], seat_no: int | None
-) -> dict[str, Any]:
+def _state_summary(view: State, names: dict[int, str], seat_no: int | None) -> dict[str, Any]:
     players = []
-    for p in view.get("players", []):
+    for p in view["players"]:
         players.append(
             {
-                "name": names.get(p.get("seat"), "?"),
-                "cities": len(p.get("cities") or []),
-                "plants": ", ".join(str(pl.get("number", "")) for pl in p.get("plants") or []),
-                "you": p.get("seat") == seat_no,
+                "name": names.get(p["seat"], "?"),
+                "cities": len(p["cities"]),
+                "plants": ", ".join(str(pl["number"]) for pl in p["plants"]),
+                "you": p["seat"] == seat_no,
             }
         )
-    me = next((p for p in view.get("players", []) if p.get("seat") == seat_no), None)
+    me = next((p for p in view["players"] if p["seat"] == seat_no), None)
     return {
-        "round": view.get("round"),
-        "step": view.get("step"),
-        "phase": describe.phase_describe(str(view.get("phase"))),
+        "round": view["round"],
+        "step": view["step"],
+        "phase": describe.phase_describe(view["phase"]),
         "players": players,
-        "my_money": me.get("money") if me else None,
+        "my_money": me["money"] if me else None,
     }
 
 
@@ -327,7 +326,7 @@ def _chat_since(
     ]
 
 
-def _taps(game: Game, seat: Seat, legal: list[dict[str, Any]]) -> list[dict[str, str]]:
+def _taps(game: Game, seat: Seat, legal: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
     """One-tap links for the obvious choices now (each opens a confirmation page)."""
     hours = max(24.0, float(game.options.get("turn_hours", 24)) * 2)
     fuel = None
@@ -391,7 +390,7 @@ _EXAMPLES_JA = {
 }
 
 
-def _reply_examples(legal: list[dict[str, Any]]) -> list[str]:
+def _reply_examples(legal: Sequence[Mapping[str, Any]]) -> list[str]:
     """Examples of what a reply may say now, in the recipient's language."""
     table = _EXAMPLES_JA if (translation.get_language() or "")[:2] == "ja" else _EXAMPLES
     out: list[str] = []

@@ -12,11 +12,11 @@ from typing import Any
 
 from django.db import transaction
 
-from games import engine
+from games import engine, shapes
 from games.fastpath import rows
 from games.models import Game, Plan
 from games.plans.codec import PlanNotFound, plan_from_json
-from games.plans.stored import plan_key, plan_to_json
+from games.plans.stored import plan_from_data, plan_key, plan_to_json
 from games.services.errors import GameNotFound, NotAPlayer, ServiceError
 from games.services.moves import plans_follow_now
 
@@ -35,7 +35,7 @@ def _locked_seat(game_id: int, user: Any) -> tuple[Game, int]:
     return game, int(seat)
 
 
-def plan_set(*, game_id: int, user: Any, body: Any) -> tuple[dict[str, Any], int, int]:
+def plan_set(*, game_id: int, user: Any, body: Any) -> tuple[shapes.Plan, int, int]:
     """Give (or replace) one plan for the caller's seat. Returns the plan as stored, how many
     moves the plans made at once (0 if it waits for its turn) and the game's seq after them.
     Raises ``InvalidPlan`` (400) and the move service's errors."""
@@ -71,6 +71,6 @@ def plan_delete(*, game_id: int, user: Any, kind: str, plant: int | None = None)
             rows.update(game, ["plans_active"])
 
 
-def plans_of(*, game: Game, seat: int) -> list[dict[str, Any]]:
+def plans_of(*, game: Game, seat: int) -> list[shapes.Plan]:
     """The seat's own plans (for its owner only: never call this for another seat's viewer)."""
-    return [dict(p.data) for p in Plan.objects.filter(game=game, seat=seat)]
+    return [plan_to_json(plan_from_data(p.data)) for p in Plan.objects.filter(game=game, seat=seat)]

@@ -16,23 +16,37 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games import shapes
 from powergrid import plans as p
+from powergrid.tables import RESOURCES
 
 
-def plan_to_json(plan: p.Plan) -> dict[str, Any]:
+def plan_to_json(plan: p.Plan) -> shapes.Plan:
     """The plan as the API shows it to its owner (and as ``Plan.data`` stores it)."""
-    out: dict[str, Any] = {"kind": plan.kind}
     if isinstance(plan, p.ProxyBid):
-        out.update(plant=plan.plant, max=plan.max)
+        bid: shapes.ProxyBidPlan = {"kind": "proxy_bid", "plant": plan.plant, "max": plan.max}
         if plan.discard is not None:
-            out["discard"] = plan.discard
-    elif isinstance(plan, (p.AutoPass, p.PowerOrder)):
-        out["round"] = plan.round
-    elif isinstance(plan, p.BuyOrder):
-        out.update(round=plan.round, amounts=dict(plan.amounts), max_price=plan.max_price)
-    elif isinstance(plan, p.BuildOrder):
-        out.update(round=plan.round, cities=list(plan.cities), max_total=plan.max_total)
-    return out
+            bid["discard"] = plan.discard
+        return bid
+    if isinstance(plan, p.AutoPass):
+        return {"kind": "auto_pass", "round": plan.round}
+    if isinstance(plan, p.PowerOrder):
+        return {"kind": "power", "round": plan.round}
+    if isinstance(plan, p.BuyOrder):
+        return {
+            "kind": "buy",
+            "round": plan.round,
+            "amounts": {r: n for r, n in plan.amounts.items() if r in RESOURCES},
+            "max_price": plan.max_price,
+        }
+    if isinstance(plan, p.BuildOrder):
+        return {
+            "kind": "build",
+            "round": plan.round,
+            "cities": list(plan.cities),
+            "max_total": plan.max_total,
+        }
+    return {"kind": "pass_when_nothing"}
 
 
 def plan_from_data(data: Mapping[str, Any]) -> p.Plan:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.shapes import Error
 
 
 class ServiceError(Exception):
@@ -15,7 +18,7 @@ class ServiceError(Exception):
         message: str | None = None,
         *,
         code: str | None = None,
-        details: dict[str, Any] | None = None,
+        details: dict[str, object] | None = None,
         status: int | None = None,
     ) -> None:
         self.message = message or self.default_message
@@ -26,7 +29,7 @@ class ServiceError(Exception):
         self.details = details or {}
         super().__init__(self.message)
 
-    def as_body(self) -> dict[str, Any]:
+    def as_body(self) -> Error:
         return {"error": {"code": self.code, "message": self.message, "details": self.details}}
 
 

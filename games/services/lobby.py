@@ -176,6 +176,7 @@ def game_create(
             areas=areas,
             max_players=max_players,
             options=clean,
+            rules_edition=engine.LATEST_EDITION,
             hooks_active=_has_webhooks(creator),
             invite_code=secrets.token_urlsafe(12),
         )
@@ -433,6 +434,7 @@ def _start_locked(game: Game, n: int) -> Game:
             areas=game.areas,
             variant=game.variant,
             plant_deck=game.plant_deck,
+            edition=engine.LATEST_EDITION,
         )
     except engine.IllegalAction as exc:
         raise InvalidSetup(
@@ -446,6 +448,7 @@ def _start_locked(game: Game, n: int) -> Game:
             details={"field": "areas"},
         ) from exc
     game.seed = seed
+    game.rules_edition = engine.LATEST_EDITION
     game.engine_data_version = engine.data_version()
     game.areas_random = game.areas is None
     game.areas = engine.areas_of(state)

@@ -1,6 +1,6 @@
 """``GET /api/v1/stream/``: server-sent events of your games (or of one game you watch).
 
-    curl -N -H 'Authorization: Token <token>' https://example.org/api/v1/stream/
+    curl -N -H 'Authorization: Bearer <token>' https://example.org/api/v1/stream/
     curl -N https://example.org/api/v1/stream/?game=42
 
 On connect the stream sends a ``game`` event for each of your running games (or for the game
@@ -43,7 +43,7 @@ from rest_framework import exceptions
 
 from accounts.addresses import client_address
 from games import selectors
-from games.api.auth import TokenAuthentication
+from games.api.auth import TokenAuthentication, token_from_header
 from games.models import Game, Seat
 
 from . import events
@@ -135,14 +135,12 @@ def _who(request: HttpRequest) -> tuple[Who | None, JsonResponse | None]:
     session, the game)."""
     user = None
     header = request.META.get("HTTP_AUTHORIZATION", "")
-    if header:
-        parts = header.split()
-        if len(parts) != 2 or parts[0].lower() != "token":
-            return None, _error(401, "authentication_failed", "Send 'Token <token>'.")
+    if header.strip():
         try:
-            user, _token = TokenAuthentication().authenticate_credentials(parts[1].encode())
-        except exceptions.AuthenticationFailed:
-            return None, _error(401, "authentication_failed", "Invalid token.")
+            token = token_from_header(header.encode("latin-1")) or b""
+            user, _token = TokenAuthentication().authenticate_credentials(token)
+        except exceptions.AuthenticationFailed as exc:
+            return None, _error(401, "authentication_failed", str(exc.detail))
     elif request.user.is_authenticated:
         user = request.user
     raw = request.GET.get("game", "")

@@ -187,10 +187,11 @@ class GameCreateForm(forms.Form):
     )
     sealed_bids = forms.BooleanField(
         label=gettext_lazy(
-            "Sealed-bid auctions: everyone bids once, at the same time, for each plant put up "
-            "(the game waits far less)"
+            "House rule: sealed-bid auctions. Everyone bids once, at the same time, for each "
+            "plant put up, so the game waits far less; the published rules never hide a bid."
         ),
         required=False,
+        initial=False,
     )
 
     def clean(self) -> dict[str, Any]:

@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import describe, engine, selectors
+from games import describe, engine, selectors, shapes
 from games.models import Game
 from games.plans.codec import KINDS
 from games.plans.services import plan_delete, plan_set, plans_of
 from games.services.errors import ServiceError
+from games.web.present import plant_id
 from powergrid.maps import name_in
 from powergrid.plants import NUMBER
 from powergrid.tables import RESOURCES
@@ -114,14 +115,13 @@ def _render(
         "has": {p["kind"] for p in plans},
         # (id, number): a New Power Plants card is named by its id (100 + number).
         "market": [
-            (p.get("id", p["number"]), p["number"])
-            for group in ("current", "future")
-            for p in (view.get("plant_market") or {}).get(group, [])
-            if "number" in p
+            (plant_id(p), p["number"])
+            for p in [*view["plant_market"]["current"], *view["plant_market"]["future"]]
+            if "step3" not in p
         ]
         + (
-            [(view["auction"]["plant"].get("id"), view["auction"]["plant"]["number"])]
-            if view.get("auction") and "number" in view["auction"]["plant"]
+            [(plant_id(auction["plant"]), auction["plant"]["number"])]
+            if (auction := view["auction"]) is not None
             else []
         ),
         "resource_inputs": [
@@ -150,36 +150,37 @@ def _own_plants(view: Any, seat: int) -> list[int]:
     return []
 
 
-def _plan_row(plan: dict[str, Any], cities: list[dict[str, str]]) -> dict[str, Any]:
+def _plan_row(plan: shapes.Plan, cities: list[dict[str, str]]) -> dict[str, Any]:
     """A plan as the page words it."""
-    kind = plan["kind"]
     names = {c["slug"]: c["name"] for c in cities}
-    if kind == "proxy_bid":
+    plant: int | str = ""
+    if plan["kind"] == "proxy_bid":
+        plant = plan["plant"]
         text = _("Bid for plant %(plant)s up to %(max)s Elektro, the least needed.") % {
             "plant": NUMBER.get(plan["plant"], plan["plant"]),
             "max": plan["max"],
         }
-        if plan.get("discard") is not None:
+        if "discard" in plan:
             text += " " + _("If it is one plant too many, give up plant %(plant)s.") % {
                 "plant": NUMBER.get(plan["discard"], plan["discard"])
             }
-    elif kind == "auto_pass":
-        text = _("Pass every auction of round %(round)s.") % plan
-    elif kind == "pass_when_nothing":
+    elif plan["kind"] == "auto_pass":
+        text = _("Pass every auction of round %(round)s.") % {"round": plan["round"]}
+    elif plan["kind"] == "pass_when_nothing":
         text = _("Pass by myself whenever I have nothing to choose.")
-    elif kind == "buy":
+    elif plan["kind"] == "buy":
         want = ", ".join(f"{n} {describe.resource_label(r)}" for r, n in plan["amounts"].items())
         text = _("Round %(round)s: buy %(want)s, each token at most %(price)s Elektro.") % {
             "round": plan["round"],
             "want": want,
             "price": plan["max_price"],
         }
-    elif kind == "build":
+    elif plan["kind"] == "build":
         text = _("Round %(round)s: build in %(cities)s if it costs at most %(total)s in all.") % {
             "round": plan["round"],
             "cities": ", ".join(names.get(c, c) for c in plan["cities"]),
             "total": plan["max_total"],
         }
     else:
-        text = _("Round %(round)s: power with the best choice.") % plan
-    return {"kind": kind, "plant": plan.get("plant", ""), "text": text}
+        text = _("Round %(round)s: power with the best choice.") % {"round": plan["round"]}
+    return {"kind": plan["kind"], "plant": plant, "text": text}

@@ -3,13 +3,30 @@ page's templates draw: plant cards, the resource track, player panels, the forms
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.describe import resource_label
+from games.shapes import State
 from powergrid.plants import BASE_PLANTS, NEW_PLANTS, RANK
+from powergrid.shapes import (
+    BidMove,
+    BuildMove,
+    BuyResourcesMove,
+    ChoosePlantMove,
+    DiscardPlantMove,
+    LegalMove,
+    OwnedPlant,
+    PassAuctionMove,
+    PassBidMove,
+    Plant,
+    PowerMove,
+    ResourcePrices,
+    SealBidMove,
+    Step3Card,
+)
 from powergrid.state import FIRST_GAME, MIXED_DECK, NEW_DECK
 from powergrid.tables import (
     FIRST_GAME_END,
@@ -55,8 +72,52 @@ def colour_label(colour: str) -> str:
     }.get(colour, colour)
 
 
-def plant_card(p: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
-    if p.get("step3"):
+class LegalByType(TypedDict):
+    """The caller's legal moves (``State.legal``) by type, each with its own shape."""
+
+    choose_plant: NotRequired[ChoosePlantMove]
+    pass_auction: NotRequired[PassAuctionMove]
+    bid: NotRequired[BidMove]
+    seal_bid: NotRequired[SealBidMove]
+    pass_bid: NotRequired[PassBidMove]
+    discard_plant: NotRequired[DiscardPlantMove]
+    buy_resources: NotRequired[BuyResourcesMove]
+    build: NotRequired[BuildMove]
+    power: NotRequired[PowerMove]
+
+
+def legal_by_type(moves: list[LegalMove]) -> LegalByType:
+    """The legal moves keyed by type (what the page's forms look up)."""
+    out: LegalByType = {}
+    for m in moves:
+        if m["type"] == "choose_plant":
+            out["choose_plant"] = m
+        elif m["type"] == "pass_auction":
+            out["pass_auction"] = m
+        elif m["type"] == "bid":
+            out["bid"] = m
+        elif m["type"] == "seal_bid":
+            out["seal_bid"] = m
+        elif m["type"] == "pass_bid":
+            out["pass_bid"] = m
+        elif m["type"] == "discard_plant":
+            out["discard_plant"] = m
+        elif m["type"] == "buy_resources":
+            out["buy_resources"] = m
+        elif m["type"] == "build":
+            out["build"] = m
+        else:
+            out["power"] = m
+    return out
+
+
+def plant_id(p: Plant) -> int:
+    """What a move names a plant by: a New Power Plants card's id, else its number."""
+    return p.get("id", p["number"])
+
+
+def plant_card(p: Plant | Step3Card) -> dict[str, Any]:
+    if "step3" in p:
         return {"step3": True, "number": "step3"}
     fuel = p["fuel"]
     card = {
@@ -72,17 +133,20 @@ def plant_card(p: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
         "icons": ["hybrid" if fuel == "hybrid" else fuel] * p["burns"],
         "capacity": 2 * p["burns"],
     }
-    if stored:
-        st = p.get("stored") or {}
-        card["stored"] = [r for r in RESOURCES for _ in range(int(st.get(r, 0)))]
     return card
 
 
-def resource_track(market: dict[str, list[int]]) -> list[dict[str, Any]]:
+def owned_card(p: OwnedPlant) -> dict[str, Any]:
+    """A player's plant card with the tokens on it, one glyph each."""
+    stored = p["stored"]
+    return {**plant_card(p), "stored": [r for r in RESOURCES for _ in range(stored.get(r, 0))]}
+
+
+def resource_track(market: ResourcePrices) -> list[dict[str, Any]]:
     """Each resource's spaces (price, places, tokens present), drawn like the board's track."""
     out = []
     for i, r in enumerate(RESOURCES):
-        present = market.get(r, [])
+        present = market[r]
         counts: dict[int, int] = {}
         for price in present:
             counts[price] = counts.get(price, 0) + 1
@@ -141,20 +205,20 @@ def resupply_rows(players: int, step: int) -> list[dict[str, Any]]:
     ]
 
 
-def player_panels(state: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+def player_panels(state: State, viewer: int | None) -> list[dict[str, Any]]:
     by_seat = {p["seat"]: p for p in state["players"]}
-    to_act = set(state.get("to_act") or [])
-    result = {r["seat"]: r for r in (state.get("result") or [])}
+    to_act = set(state["to_act"])
+    result = {r["seat"]: r for r in (state["result"] or [])}
     panels = []
     for pos, seat in enumerate(state["order"]):
         p = by_seat[seat]
-        plants = [plant_card(x, stored=True) for x in p["plants"]]
+        plants = [owned_card(x) for x in p["plants"]]
         capacity = sum(x.get("powers", 0) for x in plants if not x.get("step3"))
         panels.append(
             {
                 "position": pos + 1,
                 "seat": seat,
-                "name": p.get("name") or f"#{seat + 1}",
+                "name": p["name"],
                 "colour": p["colour"],
                 "colour_label": colour_label(p["colour"]),
                 "cities": len(p["cities"]),
@@ -164,7 +228,7 @@ def player_panels(state: dict[str, Any], viewer: int | None) -> list[dict[str, A
                 "is_you": seat == viewer,
                 "to_act": seat in to_act,
                 "resources": p["resources"],
-                "powered": (state.get("powered") or [0] * (seat + 1))[seat],
+                "powered": state["powered"][seat],
                 "result": result.get(seat),
             }
         )
@@ -178,11 +242,11 @@ def step_facts(players: int) -> dict[str, Any]:
     return {"step2": row.step2_cities, "end": row.end_cities, "max_plants": row.max_plants}
 
 
-def thresholds(state: dict[str, Any]) -> dict[str, int | None]:
+def thresholds(state: State) -> dict[str, int | None]:
     """The city counts that change the game, for the line under the board: step 2 starts when a
     player connects ``step2`` cities (None in the first-game variant, which stays in step 1), and
     the game ends when one connects ``end``."""
     table = PLAYER_COUNTS[state["players_count"]]
-    if state.get("variant") == FIRST_GAME:
+    if state["variant"] == FIRST_GAME:
         return {"step2": None, "end": FIRST_GAME_END}
     return {"step2": table.step2_cities, "end": table.end_cities}

@@ -29,6 +29,7 @@ from games import describe, engine, log, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
 from games.models import Game, Move
+from games.shapes import State
 from games.templatetags.names import isolate
 from powergrid.maps import name_in
 from powergrid.tables import RESOURCES, income
@@ -408,9 +409,9 @@ def _render_game(
         state = selectors.game_history_state_for(game, user, history_seq)
     else:
         state = selectors.game_state_for(game, user)
-    viewer = state.get("seat")
-    colours = {p["seat"]: p["colour"] for p in state["players"]}
-    legal = {entry["type"]: entry for entry in state.get("legal") or []}
+    viewer = state["seat"]
+    colours: dict[int, str] = {p["seat"]: p["colour"] for p in state["players"]}
+    legal = present.legal_by_type(state["legal"])
     you = next((p for p in state["players"] if p["seat"] == viewer), None)
     money = you["money"] if you else None
     build = legal.get("build")
@@ -451,15 +452,15 @@ def _render_game(
         resupply=present.resupply_rows(state["players_count"], state["step"]),
         resources=RESOURCES,
         facts=present.step_facts(state["players_count"]),
-        waiting=[ctx["names"].get(s, "?") for s in state.get("to_act") or []],
+        waiting=[ctx["names"].get(s, "?") for s in state["to_act"]],
         # Phase 5 asks everyone at once: say who has already chosen what to power.
         acted=[
             ctx["names"].get(s, "?")
-            for s in state.get("order") or []
-            if state.get("phase") == "bureaucracy" and s not in (state.get("to_act") or [])
+            for s in state["order"]
+            if state["phase"] == "bureaucracy" and s not in state["to_act"]
         ],
     )
-    auction = state.get("auction")
+    auction = state["auction"]
     if auction:
         ctx["auction"] = {
             "plant": present.plant_card(auction["plant"]),
@@ -483,7 +484,7 @@ def _render_game(
         }
     if "choose_plant" in legal:
         entry = legal["choose_plant"]
-        by_number = {p["number"]: p for p in state["plant_market"]["current"] if "number" in p}
+        by_number = {p["number"]: p for p in state["plant_market"]["current"] if "step3" not in p}
         ctx["choose"] = [
             {**present.plant_card(by_number[p["number"]]), "min_bid": p["min_bid"]}
             for p in entry["plants"]
@@ -500,22 +501,22 @@ def _render_game(
     ctx["kept_amount"] = _one(kept, "amount")
     if "discard_plant" in legal and you:
         ctx["discard"] = [
-            present.plant_card(p, stored=True)
+            present.owned_card(p)
             for p in you["plants"]
-            if p.get("id", p.get("number")) in legal["discard_plant"]["plants"]
+            if present.plant_id(p) in legal["discard_plant"]["plants"]
         ]
-        ctx["holds_tokens"] = any((you.get("resources") or {}).values())
+        ctx["holds_tokens"] = any(you["resources"].values())
         _check_one(ctx["discard"], _one(kept, "plant"))
         ctx["drops"] = [(r, _one(kept, f"drop_{r}") or "0") for r in RESOURCES]
     if "buy_resources" in legal:
-        entry = legal["buy_resources"]
+        buy = legal["buy_resources"]
         ctx["buy"] = [
             {
                 "resource": r,
                 "label": describe.resource_label(r),
-                "max": entry["max"].get(r, 0),
-                "prices": entry["prices"].get(r, []),
-                "prices_text": ", ".join(str(x) for x in entry["prices"].get(r, [])),
+                "max": buy["max"][r],
+                "prices": buy["prices"].get(r, []),
+                "prices_text": ", ".join(str(x) for x in buy["prices"].get(r, [])),
                 "value": _one(kept, r) or "0",
             }
             for r in RESOURCES
@@ -548,13 +549,12 @@ def _render_game(
         able = set(legal["power"]["plants"])
         ctx["power"] = [
             {
-                **present.plant_card(p, stored=True),
-                "able": p.get("id", p.get("number")) in able,
-                "checked": p.get("id", p.get("number")) in best["plants"],
-                "hybrid_coal": (best["hybrid"].get(p.get("id", p.get("number"))) or {}).get("coal"),
+                **present.owned_card(p),
+                "able": present.plant_id(p) in able,
+                "checked": present.plant_id(p) in best["plants"],
+                "hybrid_coal": (best["hybrid"].get(present.plant_id(p)) or {}).get("coal"),
             }
             for p in you["plants"]
-            if "number" in p
         ]
         if kept:  # the plants the player ticked, not the preselection
             for c in ctx["power"]:
@@ -638,7 +638,7 @@ def _forecast_line(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
     }
 
 
-def _calculator(state: dict[str, Any], money: int | None, query: Any) -> dict[str, Any]:
+def _calculator(state: State, money: int | None, query: Any) -> dict[str, Any]:
     """The cost calculator (the no-JS path computes the answer here; JS does it live)."""
     market = state["resource_market"]
     out: dict[str, Any] = {"market": market, "money": money, "asked": False}
@@ -654,8 +654,8 @@ def _calculator(state: dict[str, Any], money: int | None, query: Any) -> dict[st
     except ValueError:
         out["problem"] = _("Please enter whole numbers.")
         return out
-    short = [r for r in RESOURCES if counts[r] > len(market.get(r, []))]
-    res_cost = sum(sum(market.get(r, [])[: counts[r]]) for r in RESOURCES)
+    short = [r for r in RESOURCES if counts[r] > len(market[r])]
+    res_cost = sum(sum(market[r][: counts[r]]) for r in RESOURCES)
     total = res_cost + cities + bid
     for f in out["fields"]:
         f["value"] = counts[f["resource"]]

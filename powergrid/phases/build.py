@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from powergrid.editions import edition
 from powergrid.errors import IllegalAction, plain, shown
 from powergrid.network import INF
 from powergrid.plant_market import PlantMarketOps
 from powergrid.plants import NUMBER
 from powergrid.power import best_power
-from powergrid.state import BUILD, BUREAUCRACY, FINISHED, FIRST_GAME, State
-from powergrid.tables import BUILD_COSTS, FIRST_GAME_END, HOUSES, PLAYER_COUNTS
+from powergrid.state import BUILD, BUREAUCRACY, FINISHED, State
+from powergrid.tables import BUILD_COSTS, FIRST_GAME_END, PLAYER_COUNTS
 
 
-def city_limit(s: State) -> int:
-    """The most cities a player may have: 7 in the first game, else the 22 houses."""
-    return FIRST_GAME_END if s.first_game else HOUSES
+def city_limit(s: State) -> int | None:
+    """The most cities a player may have: 7 in the first game; else none (seed 000: the stock of
+    houses is unlimited), or 22 in games of the first rules edition."""
+    if s.first_game:
+        return FIRST_GAME_END
+    return edition(s.edition).house_limit
 
 
 def quote(s: State, seat: int, cities: list[str] | tuple[str, ...]) -> int:
@@ -48,8 +52,8 @@ def quote(s: State, seat: int, cities: list[str] | tuple[str, ...]) -> int:
                 {"city": c, "step": step},
             )
         total += BUILD_COSTS[len(occ)]
-    limit = FIRST_GAME_END if s.variant == FIRST_GAME else HOUSES  # city_limit, in line
-    if len(own) + len(cities) > limit:
+    limit = city_limit(s)
+    if limit is not None and len(own) + len(cities) > limit:
         raise IllegalAction(
             "invalid_field",
             f"You may have at most {limit} cities.",
@@ -72,8 +76,11 @@ def build(s: State, seat: int, a: dict[str, Any]) -> State:
             "invalid_field", "The field 'cities' must be a list of city slugs.", {"field": "cities"}
         )
     if cities:
-        if len(cities) > HOUSES:
-            raise IllegalAction("invalid_field", "Too many cities.", {"max_cities": HOUSES})
+        if len(cities) > len(s.board.cities):
+            # More than there are cities in play: refused before the list is read further.
+            raise IllegalAction(
+                "invalid_field", "Too many cities.", {"max_cities": len(s.board.cities)}
+            )
         cost = quote(s, seat, cities)
         p = s.players[seat]
         if cost > p.money:

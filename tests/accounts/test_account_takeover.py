@@ -21,9 +21,9 @@ from django.core import mail
 from django.test import Client, override_settings
 from knox.models import AuthToken
 from knox.settings import knox_settings
-from rest_framework.test import APIClient
 
 from games.notifications import links
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from rest_framework.test import APIClient
 
 from accounts.models import Profile
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 pytestmark = pytest.mark.django_db
 

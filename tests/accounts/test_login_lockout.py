@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from rest_framework.test import APIClient
+
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 pytestmark = pytest.mark.django_db
 

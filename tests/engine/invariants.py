@@ -330,8 +330,12 @@ def check_transition(before: State, after: State, seat: int, action: dict[str, A
                         after, f"resupply of {RESOURCE_NAMES[r]}: {after.resources[r]} != {expect}"
                     )
             # The plant market's turnover.
-            if before.step < 3 and after.step < 3 and after.deck[-1] != before.market[-1]:
-                _fail(after, f"plant {before.market[-1]} did not go under the deck")
+            if before.step < 3 and after.step < 3:
+                if after.deck and after.deck[-1] != before.market[-1]:
+                    _fail(after, f"plant {before.market[-1]} did not go under the deck")
+                # An empty deck: the plant put under it is the one drawn again.
+                if not after.deck and after.market != before.market:
+                    _fail(after, "with an empty deck the market changed at the round's end")
             if before.step == 3 and before.market and before.market[0] not in after.removed:
                 _fail(after, f"step 3: plant {before.market[0]} was not removed")
 

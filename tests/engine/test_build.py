@@ -127,3 +127,37 @@ def test_step_2_begins_after_phase_4_and_removes_the_lowest_plant():
     assert lowest in s.removed
     assert len(s.market) == 8
     check_invariants(s)
+
+
+def _six_player_build(edition: int) -> tuple[powergrid.State, list[str], str]:
+    """A 6-player game in phase 4 (step 2, seat 0 first) in which seat 0 has 22 cities and 1,000
+    Elektro; returns it, its cities and a 23rd city it can reach."""
+    s = powergrid.new_game(map="germany", players=6, seed=5, edition=edition)
+    s = at_phase(s, BUILD, order=(1, 2, 3, 4, 5, 0), step=2)
+    cities = list(s.board.cities)
+    s = with_player(s, 0, cities=cities[:22], money=1000)
+    return s, cities[:22], cities[22]
+
+
+def test_the_stock_of_houses_is_unlimited():
+    """Seed 000: 都市コマのストックは無限. A player may connect a 23rd city and more."""
+    s, _own, more = _six_player_build(edition=2)
+    assert more in powergrid.legal(s, 0)[0]["cities"]
+    after = powergrid.apply(s, 0, {"type": "build", "cities": [more]})
+    assert len(after.players[0].cities) == 23
+    check_invariants(after)
+
+
+def test_a_first_edition_game_keeps_its_22_city_cap():
+    s, _own, more = _six_player_build(edition=1)
+    assert powergrid.legal(s, 0)[0]["cities"] == {}
+    with pytest.raises(powergrid.IllegalAction) as err:
+        powergrid.apply(s, 0, {"type": "build", "cities": [more]})
+    assert err.value.details == {"max_cities": 22}
+
+
+def test_a_list_longer_than_the_cities_in_play_is_refused_before_it_is_read():
+    s = with_player(phase4(), 0, money=10_000)
+    with pytest.raises(powergrid.IllegalAction) as err:
+        powergrid.apply(s, 0, {"type": "build", "cities": ["essen"] * (len(s.board.cities) + 1)})
+    assert err.value.details == {"max_cities": len(s.board.cities)}

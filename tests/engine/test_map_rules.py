@@ -29,14 +29,59 @@ def test_france_uranium_starts_at_5_with_a_token_on_each_space_from_5_to_16():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_france_puts_plant_11_on_top_and_plays_without_13(players):
+def test_france_puts_plant_11_on_top_and_shuffles_13_with_the_rest(players):
+    """Seed 002, set-up and footnote *1: on France, 11 is set aside (instead of 13) and put on top
+    after the face-down removal; 13 is one of "the remaining cards", so it is in the deck or among
+    the plants removed face down, and never out of the game by rule."""
     s = powergrid.new_game(map="france", players=players, seed=players)
     assert s.deck[0] == 11
     assert s.deck[-1] == STEP3
+    assert s.removed == ()
+    assert (13 in s.deck) != (13 in s.setup_removed)
+    assert 11 not in s.setup_removed
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_france_13_is_sometimes_dealt_and_sometimes_removed_face_down(players):
+    """Over many shuffles 13 lands in both places, about as often as any other ordinary card: the
+    table removes 8 (2 players) or 4 (4 players) of the 33 cards shuffled."""
+    removed = dealt = 0
+    for seed in range(400):
+        s = powergrid.new_game(map="france", players=players, seed=seed)
+        assert s.removed == ()
+        if 13 in s.setup_removed:
+            removed += 1
+        else:
+            assert 13 in s.deck[1:-1]
+            dealt += 1
+    k = PLAYER_COUNTS[players].removed_at_setup
+    expected = 400 * k / 33  # 13 is one of the 33 cards shuffled (42 minus 3-10 and 11)
+    assert dealt > 0
+    assert abs(removed - expected) < 4 * (expected**0.5) + 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_first_edition_france_game_still_plays_without_13(players):
+    """A game set up before the correction keeps its rules: its replay must give its snapshot."""
+    s = powergrid.new_game(map="france", players=players, seed=players, edition=1)
+    assert s.deck[0] == 11
     assert 13 not in s.deck
     assert 13 not in s.setup_removed
     assert s.removed == (13,)
-    assert 13 not in [p["number"] for p in powergrid.view(s)["plant_market"]["future"]]
+    assert s.edition == 1
+
+
+def test_the_editions_differ_only_on_france_s_deck():
+    """Every other map (and France's other deck variants) sets up alike in both editions."""
+    for slug in available_maps():
+        for seed in range(5):
+            one = powergrid.new_game(map=slug, players=4, seed=seed, edition=1)
+            two = powergrid.new_game(map=slug, players=4, seed=seed, edition=2)
+            same = (one.deck, one.setup_removed, one.removed, one.order, one.areas)
+            if slug == "france":
+                assert (two.deck, two.setup_removed) != (one.deck, one.setup_removed)
+            else:
+                assert same == (two.deck, two.setup_removed, two.removed, two.order, two.areas)
 
 
 def test_france_needs_the_paris_area():

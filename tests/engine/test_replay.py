@@ -27,7 +27,15 @@ GAMES: dict[str, tuple[dict[str, Any], str]] = {
     "germany-4p-heuristic": ({"map": "germany", "players": 4, "seed": 3}, "heuristic"),
     "usa-6p-mixed": ({"map": "usa", "players": 6, "seed": 17}, "mixed"),
     "germany-2p-random": ({"map": "germany", "players": 2, "seed": 8}, "random"),
-    "france-4p-heuristic": ({"map": "france", "players": 4, "seed": 11}, "heuristic"),
+    # Recorded under the first rules edition (France without plant 13): it must still replay.
+    "france-4p-heuristic": (
+        {"map": "france", "players": 4, "seed": 11, "edition": 1},
+        "heuristic",
+    ),
+    "france-3p-heuristic-edition-2": (
+        {"map": "france", "players": 3, "seed": 23, "edition": 2},
+        "heuristic",
+    ),
     "italy-3p-mixed": ({"map": "italy", "players": 3, "seed": 12}, "mixed"),
     "usa-3p-first-game": (
         {"map": "usa", "players": 3, "seed": 5, "variant": "first_game"},
@@ -48,7 +56,6 @@ GAMES: dict[str, tuple[dict[str, Any], str]] = {
 def _public(state: powergrid.State) -> dict[str, Any]:
     view = powergrid.view(state, None)
     view.pop("legal", None)
-    view.pop("deadline", None)
     # Through JSON, so the comparison is what a client would see.
     loaded: dict[str, Any] = json.loads(json.dumps(view))
     return loaded
@@ -65,6 +72,7 @@ def make_fixture(name: str) -> dict[str, Any]:
         table,
         variant=setup.get("variant", "standard"),
         areas=setup.get("areas"),
+        edition=setup.get("edition"),
     )
     return {
         "name": name,
@@ -75,9 +83,9 @@ def make_fixture(name: str) -> dict[str, Any]:
     }
 
 
-def regenerate() -> None:
+def regenerate(names: list[str] | None = None) -> None:
     FIXTURES.mkdir(parents=True, exist_ok=True)
-    for name in GAMES:
+    for name in names or GAMES:
         data = make_fixture(name)
         path = FIXTURES / f"{name}.json"
         # One move per line: readable diffs.
@@ -137,4 +145,6 @@ def test_fixtures_cover_the_game() -> None:
 
 
 if __name__ == "__main__":
-    regenerate()
+    import sys
+
+    regenerate(sys.argv[1:] or None)

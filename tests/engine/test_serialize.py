@@ -32,3 +32,23 @@ def test_apply_does_not_change_its_input():
     seat = powergrid.to_act(s)[0]
     powergrid.apply(s, seat, powergrid.default_action(s, seat))
     assert powergrid.to_json(s) == before
+
+
+def test_a_state_stored_before_editions_loads_as_the_first_edition_and_keeps_its_json():
+    """Snapshots written before editions existed carry no ``edition`` key: they load as the first
+    edition, and writing them again gives the same bytes (the replay check compares bytes)."""
+    old = powergrid.new_game(map="france", players=3, seed=4, edition=1)
+    text = powergrid.to_json(old)
+    assert '"edition"' not in text
+    back = powergrid.from_json(text)
+    assert back.edition == 1
+    assert back.removed == (13,)
+    new = powergrid.new_game(map="france", players=3, seed=4)
+    assert powergrid.from_json(powergrid.to_json(new)).edition == new.edition == 2
+
+
+def test_an_unknown_edition_is_refused():
+    with pytest.raises(powergrid.IllegalAction) as err:
+        powergrid.new_game(map="germany", players=3, seed=1, edition=99)
+    assert err.value.code == "invalid_field"
+    assert err.value.details == {"known": [1, 2]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from rest_framework.test import APIClient
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 PASSWORD = "correct-horse-battery"
 _counter = itertools.count()

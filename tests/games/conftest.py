@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 from apihelpers import PASSWORD, Player, _counter
-from rest_framework.test import APIClient
+
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ def make_player(db):
             user.profile.save()
         _, token = AuthToken.objects.create(user=user, expiry=None)
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
         return Player(user, client, token)
 
     return make

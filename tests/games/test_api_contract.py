@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from apihelpers import PASSWORD, seat_players
-from rest_framework.test import APIClient
+
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 pytestmark = pytest.mark.django_db
 
@@ -409,7 +410,7 @@ def test_schema_and_docs():
         "build",
         "power",
     }
-    codes = set(schema["components"]["schemas"]["CodeEnum"]["enum"])
+    codes = set(schema["components"]["schemas"]["ErrorCode"]["enum"])
     for code in ("stale_state", "not_your_turn", "bid_too_low", "throttled", "not_a_player"):
         assert code in codes
     assert "/api/v1/games/{game_id}/moves/" in schema["paths"]

@@ -14,7 +14,8 @@ from urllib.parse import urlparse
 import pytest
 from apihelpers import play_default, play_to_end
 from jsonschema import Draft202012Validator, FormatChecker
-from rest_framework.test import APIClient
+
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from django.http import QueryDict
 from django.utils import translation
-from rest_framework.test import APIClient
 
 from games.describe import legal_describe, move_describe
 from games.web.forms import FormProblem, action_from_post
 from powergrid.actions import ACTIONS
+from tests.api_schema import ValidatingAPIClient as APIClient
 
 pytestmark = pytest.mark.django_db
 

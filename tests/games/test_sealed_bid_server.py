@@ -75,7 +75,7 @@ def test_the_create_form_offers_sealed_bids(make_player, client):
 
     p = make_player()
     client.force_login(p.user)
-    assert "Sealed-bid auctions" in client.get("/games/new/").content.decode()
+    assert "House rule: sealed-bid auctions" in client.get("/games/new/").content.decode()
     r = client.post(
         "/games/new/",
         {"map": "germany", "max_players": 3, "turn_hours": 24, "area_mode": "random",

@@ -64,7 +64,9 @@ def test_no_seat_ever_sees_another_seats_plans(new_game, make_player):
                 _no_plan_in(pages[other].get(f"/games/{gid}/").content.decode(), "page")
                 theirs = seats[other].get(f"/api/v1/games/{gid}/plans/").json()["plans"]
                 own = [pl.data for pl in Plan.objects.filter(game_id=gid, seat=other)]
-                assert sorted(map(json.dumps, theirs)) == sorted(map(json.dumps, own))
+                assert sorted(json.dumps(x, sort_keys=True) for x in theirs) == sorted(
+                    json.dumps(x, sort_keys=True) for x in own
+                )
             _no_plan_in(spectator.get(f"/api/v1/games/{gid}/state/").content.decode(), "spect.")
         r = seats[seat].post(
             f"/api/v1/games/{gid}/moves/",

@@ -70,7 +70,7 @@ def _page(started_game, client_for, lang: str, deck: str) -> str:
 
 def test_the_game_page_in_english(started_game, client_for) -> None:
     html = _page(started_game, client_for, "en", "mixed")
-    assert "New Power Plants mixed with the base game's plants." in html
+    assert "New Power Plants mixed with the base game&#x27;s plants." in html  # escaped
     assert "New Power Plants: the cards of this game" in html
     assert 'class="plant f-coal deck-new" data-plant="101"' in html
     # The auction form names the new cards by id, shows their number.

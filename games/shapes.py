@@ -1,0 +1,398 @@
+"""The shape of every response body of the API, declared once.
+
+The engine's part (the view, plants, legal moves, maps) is ``powergrid.shapes``; this module adds
+what the server knows (names, ``game``, ``seq``, ``deadline``, the lobby, the move log, plans,
+chat, webhooks, errors). The selectors and presenters that fill these are typed to return them,
+so mypy checks every key they fill; the pages read the same objects; and the OpenAPI schema's
+components are generated from these classes (``games.api.openapi``, one closed component per
+class, see ``powergrid.shapes`` for the rules), never written by hand.
+
+A new response: declare its TypedDict here, return it from the function that fills it, and name
+it in the view's ``extend_schema(responses={200: shape(Thing)})``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Literal, NotRequired, TypedDict
+
+from powergrid.shapes import (
+    Colour,
+    Doc,
+    HouseRule,
+    MapArea,
+    MapCity,
+    MapConnection,
+    Named,
+    PlantDeck,
+    PlayerView,
+    Resource,
+    ResultRow,
+    Variant,
+    Viewbox,
+    ViewOf,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """A field whose schema is the named component, built from a registry rather than a
+    TypedDict (the move log's actions come from ``powergrid.actions.ACTIONS``)."""
+
+    name: str
+
+
+#: A JSON object whose keys depend on its ``code`` (an error's details) or its type.
+JSONObject = dict[str, object]
+
+GameStatus = Literal["open", "running", "finished"]
+Language = Literal["en", "ja"]
+NotificationMode = Literal["every_turn", "digest", "none"]
+Invitations = Literal["anyone", "played_with", "nobody"]
+WebhookFormat = Literal["generic", "discord", "slack"]
+MoveSource = Literal["web", "api", "email", "timeout", "bot", "plan"]
+
+
+# ---------------------------------------------------------------- errors
+class ErrorDetail(TypedDict):
+    code: Annotated[str, Component("ErrorCode")]
+    message: Annotated[str, Doc("A sentence for humans.")]
+    details: Annotated[
+        JSONObject,
+        Doc(
+            "Code-specific data, e.g. {field} for invalid_field, {seq} for stale_state, "
+            "{retry_after} for throttled."
+        ),
+    ]
+
+
+class Error(TypedDict):
+    """Every error, whatever its status."""
+
+    error: ErrorDetail
+
+
+# ---------------------------------------------------------------- auth and me
+class Token(TypedDict):
+    token: Annotated[str, Doc("Send as `Authorization: Bearer <token>`. Shown once.")]
+    expiry: Annotated[datetime | None, Doc("null: valid until revoked.")]
+
+
+class Me(TypedDict):
+    username: str
+    email: str
+    display_name: str
+    timezone: Annotated[str, Doc("IANA name, e.g. Asia/Tokyo.")]
+    language: Language
+    notification_mode: NotificationMode
+    reminder_fraction: float
+    invitations: Annotated[
+        Invitations,
+        Doc(
+            "Who may invite you to a game by username: anyone, only players you have played a "
+            "game with, or nobody (each invitation is an email to you)."
+        ),
+    ]
+    vacation_days_per_year: int
+    vacation_days_used: int
+    bot_account: Annotated[bool, Doc("A third party's bot (POST /api/v1/me/bot/ makes one).")]
+
+
+# ---------------------------------------------------------------- maps
+class MapRules(TypedDict):
+    """What differs from the base game's set-up on this map (France, Italy: seed 002)."""
+
+    starting_market: Annotated[
+        dict[Resource, int], Doc("Tokens in each resource market at the start.")
+    ]
+    cheapest_price: Annotated[
+        dict[Resource, int | None],
+        Doc("The price of the cheapest token of each resource at the start."),
+    ]
+    top_plant: Annotated[int, Doc("The plant on top of the deck (13 usually).")]
+    removed_plants: Annotated[
+        list[int],
+        Doc(
+            "Plants out of the game on this map in games started now (the latest rules edition: "
+            "none on any map; France's 13 is an ordinary card)."
+        ),
+    ]
+    required_areas: list[str]
+    notes: Annotated[list[str], Doc("The rules in words.")]
+
+
+class MapSummary(TypedDict):
+    slug: str
+    name_en: str
+    name_ja: str
+    areas: list[MapArea]
+    required_areas: list[str]
+    rules: MapRules
+
+
+class Map(MapSummary):
+    viewbox: Annotated[Viewbox, Doc("The drawing area city coordinates live in (y down).")]
+    cities: list[MapCity]
+    connections: list[MapConnection]
+
+
+# ---------------------------------------------------------------- games
+class Seat(TypedDict):
+    seat: int
+    username: str
+    display_name: str
+    colour: Colour
+    bot_controlled: Annotated[bool, Doc("A bot plays this seat after timeouts.")]
+
+
+class GameOptions(TypedDict):
+    """The game's options (docs/API.md; the request's GameOptions gives their bounds)."""
+
+    turn_hours: int
+    variant: Variant
+    plant_deck: PlantDeck
+    pause_weekends: bool
+    auto_start: bool
+    chat_public: bool
+    private: bool
+    min_on_time: int
+    timeouts_before_bot: int
+
+
+class Game(TypedDict):
+    """A game as anyone may see it (nothing secret)."""
+
+    id: int
+    status: GameStatus
+    map: str
+    areas: Annotated[list[str] | None, Doc("null until the start when drawn at random.")]
+    max_players: int
+    options: GameOptions
+    house_rules: Annotated[
+        list[HouseRule],
+        Doc(
+            "The rules this game plays that are not the published game's (house rules): "
+            '`["sealed_bid"]` or `[]`.'
+        ),
+    ]
+    rules_edition: Annotated[
+        int,
+        Doc(
+            "The edition of the rules the game is played by, fixed when it starts; a correction "
+            "to the rules becomes a new edition, so games already running keep theirs. 2: as the "
+            "seeds write them (France: plant 13 is an ordinary card; no cap on a player's "
+            "cities). 1: games started before edition 2 (France without 13; at most 22 cities)."
+        ),
+    ]
+    creator: Annotated[str | None, Doc("Username of the creator (who may start it).")]
+    seats: list[Seat]
+    seq: Annotated[int, Doc("Number of moves made; send it as expected_seq.")]
+    to_act: Annotated[list[int], Doc("Awaited seats.")]
+    deadline: Annotated[datetime | None, Doc("Earliest deadline of the awaited seats (UTC).")]
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    seed_commitment: Annotated[
+        str | None,
+        Doc(
+            'SHA-256 (hex) of "<game id>:<seed>", published from the start (null while open): '
+            "the deck and first player order follow from the seed, which stays secret."
+        ),
+    ]
+    seed: Annotated[int | None, Doc("The seed, revealed when the game is over (null until then).")]
+    invite_url: NotRequired[
+        Annotated[
+            str, Doc("The private invitation link: to the creator only, while the game is open.")
+        ]
+    ]
+
+
+class GamePage(TypedDict):
+    """One page of games, newest first."""
+
+    count: int
+    next: Annotated[str | None, Doc("The next page's URL.")]
+    previous: Annotated[str | None, Doc("The previous page's URL.")]
+    results: list[Game]
+
+
+class Invitation(TypedDict):
+    username: Annotated[str, Doc("The invited player's username.")]
+
+
+# ---------------------------------------------------------------- the state
+class Player(PlayerView):
+    """One player as the caller sees them."""
+
+    name: Annotated[str, Doc("The name the game shows (display name, else username).")]
+    username: str
+
+
+class State(ViewOf[Player]):
+    """The state as the caller may see it: the engine's view (``powergrid.view``) with the
+    server's keys. Other players' money is null until the end."""
+
+    game: Annotated[int, Doc("The game id.")]
+    seq: Annotated[int, Doc("Moves so far: send it as expected_seq.")]
+    seat: Annotated[int | None, Doc("The caller's seat, null if none.")]
+    deadline: Annotated[datetime | None, Doc("Earliest deadline of the awaited seats (UTC).")]
+
+
+# ---------------------------------------------------------------- the move log and the record
+class Move(TypedDict):
+    """One move of the log."""
+
+    seq: int
+    seat: int
+    action: Annotated[
+        JSONObject,
+        Component("LoggedAction"),
+        Doc("The action as sent; a seal_bid shows only its type until its auction is over."),
+    ]
+    time: datetime
+    source: MoveSource
+
+
+class GameRecord(TypedDict):
+    """A finished game's record: ``python -m powergrid verify record.json`` checks it."""
+
+    game_id: int
+    map: str
+    players: Annotated[int, Doc("The number of players.")]
+    areas: Annotated[list[str] | None, Doc("null: drawn from the seed.")]
+    variant: Variant
+    house_rules: Annotated[
+        list[HouseRule], Doc("The variant when it is a house rule, not the published game's.")
+    ]
+    plant_deck: PlantDeck
+    edition: Annotated[
+        int,
+        Doc(
+            "The rules edition (see the game's `rules_edition`); `python -m powergrid verify` "
+            "sets the game up with it."
+        ),
+    ]
+    seed: int
+    commitment: str
+    moves: Annotated[
+        list[tuple[int, Annotated[JSONObject, Component("LoggedAction")]]],
+        Doc("[seat, action] in the order played."),
+    ]
+    result: list[ResultRow]
+
+
+# ---------------------------------------------------------------- plans (their owner's only)
+class ProxyBidPlan(TypedDict):
+    kind: Literal["proxy_bid"]
+    plant: int
+    max: Annotated[int, Doc("The most you will pay (at least the plant's number).")]
+    discard: NotRequired[
+        Annotated[int, Doc("One of your plants to give up if winning this one is one too many.")]
+    ]
+
+
+class AutoPassPlan(TypedDict):
+    kind: Literal["auto_pass"]
+    round: Annotated[int, Doc("The round it is for (set by the server).")]
+
+
+class PassWhenNothingPlan(TypedDict):
+    kind: Literal["pass_when_nothing"]
+
+
+class BuyPlan(TypedDict):
+    kind: Literal["buy"]
+    round: int
+    amounts: Annotated[dict[Resource, int], Doc("Tokens wanted per resource.")]
+    max_price: Annotated[int, Doc("Buy a token only if it costs at most this.")]
+
+
+class BuildPlan(TypedDict):
+    kind: Literal["build"]
+    round: int
+    cities: Annotated[list[str], Doc("City slugs, built in the cheapest order.")]
+    max_total: Annotated[int, Doc("Build only if all of them cost at most this in total.")]
+
+
+class PowerPlan(TypedDict):
+    kind: Literal["power"]
+    round: int
+
+
+#: One of the caller's plans, by kind (docs/API.md, Plans).
+Plan = Annotated[
+    ProxyBidPlan | AutoPassPlan | PassWhenNothingPlan | BuyPlan | BuildPlan | PowerPlan,
+    Named("Plan"),
+]
+
+
+class PlanList(TypedDict):
+    plans: list[Plan]
+
+
+class PlanSet(TypedDict):
+    plan: Plan
+    moves_made: Annotated[int, Doc("Moves the plans made at once (0 when it waits its turn).")]
+    seq: Annotated[int, Doc("The game's seq after them.")]
+
+
+# ---------------------------------------------------------------- forecast
+class SeatPace(TypedDict):
+    seat: int
+    median_reply_hours: Annotated[
+        float | None,
+        Doc(
+            "Median time from when the game awaited this seat to its own move (in a "
+            "simultaneous phase, from when the phase asked everyone)."
+        ),
+    ]
+    waited_hours: Annotated[float, Doc("Hours the game waited on it, recent moves.")]
+    replies: Annotated[int, Doc("Moves of its own counted (at most 20).")]
+
+
+class Forecast(TypedDict):
+    rounds_left: int
+    waits_left: Annotated[int, Doc("Times the game will wait for a person.")]
+    hours_per_wait: float
+    finish: Annotated[datetime, Doc("Expected end (a rough guide).")]
+    bottleneck: Annotated[
+        int | None, Doc("The seat the game waits on most (null: too early to say).")
+    ]
+    seats: list[SeatPace]
+
+
+# ---------------------------------------------------------------- webhooks
+WebhookEvent = Literal["your_turn", "game_started", "game_over"]
+
+
+class Webhook(TypedDict):
+    id: int
+    url: str
+    format: WebhookFormat
+    events: list[WebhookEvent]
+    game: Annotated[int | None, Doc("The game whose every turn is posted; null: your own.")]
+    active: bool
+    failures_in_row: int
+    disabled_reason: str
+    secret: Annotated[
+        str,
+        Doc(
+            "generic format: verify X-PowerGrid-Signature = sha256=HMAC-SHA256(secret, "
+            '"<X-PowerGrid-Timestamp>.<body>").'
+        ),
+    ]
+
+
+class WebhookTest(TypedDict):
+    delivery: Annotated[int, Doc("The test delivery's id (X-PowerGrid-Delivery).")]
+
+
+# ---------------------------------------------------------------- chat
+class ChatMessage(TypedDict):
+    id: int
+    author: Annotated[str, Doc("The author's display name.")]
+    seat: Annotated[int | None, Doc("The author's seat, null if they hold none.")]
+    text: Annotated[str, Doc("Plain text (never HTML).")]
+    time: datetime
+    edited: bool
