@@ -128,6 +128,15 @@ class AccountAdapter(DefaultAccountAdapter):
             email=EmailAddress.objects.get_primary_email(user) or user.email,
         )
 
+    def get_login_stages(self) -> list[str]:
+        """allauth's stages, with its email verification stage replaced by ours, which lets in a
+        player whose confirmed address was unconfirmed by a bounce (``accounts.stages``)."""
+        theirs = "allauth.account.stages.EmailVerificationStage"
+        return [
+            "accounts.stages.EmailVerificationStage" if s == theirs else s
+            for s in super().get_login_stages()
+        ]
+
     def format_email_subject(self, subject: str) -> str:
         if app_settings.EMAIL_SUBJECT_PREFIX is not None:
             return super().format_email_subject(subject)

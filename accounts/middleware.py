@@ -3,6 +3,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
+from accounts import deliverability
 from accounts.zones import request_zone
 
 
@@ -32,3 +33,23 @@ class UserLanguageMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class LastSeenMiddleware:
+    """A signed-in player's page view is when we last saw them on the site
+    (``Profile.last_seen_at``, written at most every ten minutes by
+    ``accounts.deliverability.seen``): a player whose emails bounce but who comes to the site
+    knows about their games, and their deadlines go back to the game's own.
+
+    Pages only: the API (tokens) and the health check are left alone."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        path = request.path
+        if not path.startswith(("/api/", "/health/", "/static/")):
+            user = getattr(request, "user", None)
+            if user is not None and user.is_authenticated:
+                deliverability.seen(user)
+        return self.get_response(request)

@@ -109,6 +109,22 @@ class Profile(models.Model):
     #: refuses a username that reads as someone's display name, as the profile refuses a display
     #: name that reads as someone's username: either way two players would look like one.
     display_name_key = models.CharField(max_length=150, blank=True, default="", db_index=True)
+    #: Emails to the player stopped arriving (``accounts.deliverability``): since when, to which
+    #: address, and why (``hard_bounce``, ``soft_bounces``, ``rejected``, ``complaint``). Nothing
+    #: is sent to that address while it is the player's; cleared when the player confirms a
+    #: working address (allauth's confirmation).
+    email_undeliverable_at = models.DateTimeField(null=True, blank=True)
+    email_undeliverable_address = models.CharField(max_length=254, blank=True, default="")
+    email_undeliverable_reason = models.CharField(max_length=16, blank=True, default="")
+    #: The address's allauth record was verified and lost that mark when it was found
+    #: undeliverable (so allauth's confirmation can confirm it again); the log-in stage still lets
+    #: the player in (``accounts.stages``), as before.
+    email_unverified_by_bounce = models.BooleanField(default=False)
+    #: When the player last confirmed a working address: soft bounces before it no longer count.
+    email_confirmed_at = models.DateTimeField(null=True, blank=True)
+    #: The last signed-in page view (written at most every ``LAST_SEEN_EVERY`` minutes): a player
+    #: seen since their address failed knows about their games without our emails.
+    last_seen_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"Profile({self.user})"

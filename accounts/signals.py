@@ -1,7 +1,7 @@
 from typing import Any
 
 from allauth.account.models import EmailAddress
-from allauth.account.signals import email_added, user_signed_up
+from allauth.account.signals import email_added, email_changed, email_confirmed, user_signed_up
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models.signals import post_save, pre_save
@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.utils import translation
 from knox.models import AuthToken
 
+from . import deliverability
 from .models import Profile
 from .names import username_key
 from .zones import browser_zone
@@ -102,3 +103,27 @@ def email_keep_the_old_address(
     kept = EmailAddress.objects.filter(user=user, email__iexact=old).update(primary=True)
     if not kept:
         EmailAddress.objects.create(user=user, email=old, primary=True, verified=False)
+
+
+@receiver(email_confirmed)
+def email_works_again(
+    sender: Any, request: HttpRequest | None, email_address: EmailAddress, **kwargs: Any
+) -> None:
+    """The player confirmed an address with allauth's email: if it is the address we send to and
+    it was marked undeliverable, it works, so emails to it start again and the banner goes."""
+    deliverability.address_confirmed(user=email_address.user, address=email_address.email)
+
+
+@receiver(email_changed)
+def email_changed_to_a_confirmed_address(
+    sender: Any,
+    request: HttpRequest | None,
+    user: User,
+    from_email_address: EmailAddress | None,
+    to_email_address: EmailAddress,
+    **kwargs: Any,
+) -> None:
+    """A confirmed address made primary (the one we send to) is one that works."""
+    if to_email_address.verified:
+        user.email = to_email_address.email
+        deliverability.address_confirmed(user=user, address=to_email_address.email)

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -23,6 +24,7 @@ from accounts.vacation import (
     vacation_stop,
 )
 
+from . import deliverability
 from .forms import ProfileForm, VacationStartForm
 from .models import Profile
 from .profiles import profile_update
@@ -89,6 +91,29 @@ def profile(request: HttpRequest) -> HttpResponse:
         prof.refresh_from_db()
         return _profile_page(request, prof, form=form)
     return _profile_page(request, prof)
+
+
+@require_POST
+@login_required
+def email_reconfirm(request: HttpRequest) -> HttpResponse:
+    """The banner's button: allauth's confirmation email to the address our emails do not reach
+    (``accounts.deliverability``); clicking its link starts them again."""
+    address = deliverability.confirmation_send(request=request, user=request.user)
+    if address:
+        messages.info(
+            request,
+            _(
+                "We sent a confirmation email to %(address)s. Open the link in it: our emails "
+                "start again once it arrives. If it does not arrive, change your address."
+            )
+            % {"address": address},
+        )
+    elif deliverability.undeliverable(request.user):
+        messages.info(request, _("A confirmation email was sent a moment ago: look for it."))
+    nxt = request.POST.get("next", "")
+    if nxt and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}):
+        return redirect(nxt)
+    return redirect("profile")
 
 
 def _calendar_opens(request: HttpRequest) -> bool:

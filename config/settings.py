@@ -23,6 +23,13 @@ Variables (see README "Production"):
                       the inbound webhook (deploy/OPERATIONS.md, "Moves by email")
   INBOUND_MAILGUN_SIGNING_KEY  Mailgun's webhook signing key: enables the inbound webhook at
                       /inbound/mailgun/ (unset: that URL answers 404)
+  BOUNCE_EMAIL_DOMAIN default INBOUND_EMAIL_DOMAIN: SMTP emails' Return-Path is
+                      bounce+<token>@<domain>, read by receive_mail (empty: none)
+  MAIL_WEBHOOK_SECRET, MAILGUN_WEBHOOK_SIGNING_KEY, SENDGRID_WEBHOOK_VERIFICATION_KEY,
+  AMAZON_SES_TOPIC_ARNS  the providers' bounce and complaint webhooks (/mail/events/<provider>/;
+                      deploy/OPERATIONS.md, "Bounces and complaints"); each answers 404 unset
+  MAIL_SOFT_BOUNCE_LIMIT / MAIL_SOFT_BOUNCE_DAYS / MAIL_UNDELIVERABLE_GRACE_HOURS  3 / 7 / 72
+  MAIL_BOUNCE_RATE_MAX / MAIL_COMPLAINT_RATE_MAX  0.05 / 0.001: /health/ flags the day's rates
   API_THROTTLE_USER / API_THROTTLE_ANON / API_THROTTLE_TOKEN_CREATE  DRF rates, e.g. "600/min"
   DEADLINE_SWEEP_PARALLEL  default 2: sweeps that may share a burst of due games (one per worker)
   DEADLINE_SWEEP_CHUNK     default 200: due games locked and handled per sweep transaction
@@ -99,6 +106,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
+    "accounts.middleware.LastSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -118,6 +126,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.mail_trouble",
             ],
         },
     },
@@ -250,6 +259,36 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 INBOUND_EMAIL_DOMAIN = env.str("INBOUND_EMAIL_DOMAIN", default="reply.localhost")
 INBOUND_MAILGUN_SIGNING_KEY = env.str("INBOUND_MAILGUN_SIGNING_KEY", default="")
 ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": INBOUND_MAILGUN_SIGNING_KEY or "unset"}
+
+# Emails that do not arrive (games/mailevents, accounts/deliverability; deploy/OPERATIONS.md,
+# "Bounces and complaints"). A hard bounce, a refusal or a complaint marks the address
+# undeliverable at once, soft bounces once MAIL_SOFT_BOUNCE_LIMIT of them came within
+# MAIL_SOFT_BOUNCE_DAYS; a seat whose player's address is undeliverable, and who has not been on
+# the site since, gets MAIL_UNDELIVERABLE_GRACE_HOURS more before each deadline's default move.
+MAIL_SOFT_BOUNCE_LIMIT = env.int("MAIL_SOFT_BOUNCE_LIMIT", default=3)
+MAIL_SOFT_BOUNCE_DAYS = env.int("MAIL_SOFT_BOUNCE_DAYS", default=7)
+MAIL_UNDELIVERABLE_GRACE_HOURS = env.int("MAIL_UNDELIVERABLE_GRACE_HOURS", default=72)
+# /health/ and the admin flag the last day's rates above these (Amazon SES reviews a sender at 5 %
+# bounces, mailbox providers act on 0.1 % spam complaints); below MAIL_RATES_MIN_SENT emails a
+# day the rates are shown but not flagged (one bounce among ten emails says little).
+MAIL_BOUNCE_RATE_MAX = env.float("MAIL_BOUNCE_RATE_MAX", default=0.05)
+MAIL_COMPLAINT_RATE_MAX = env.float("MAIL_COMPLAINT_RATE_MAX", default=0.001)
+MAIL_RATES_MIN_SENT = env.int("MAIL_RATES_MIN_SENT", default=20)
+# SMTP sending: each email's envelope sender (Return-Path) is bounce+<signed token>@ this domain,
+# whose mail reaches receive_mail like replies do (empty: no bounce address; a provider's
+# webhook reports bounces instead).
+BOUNCE_EMAIL_DOMAIN = env.str("BOUNCE_EMAIL_DOMAIN", default=INBOUND_EMAIL_DOMAIN)
+# The providers' tracking webhooks (/mail/events/<provider>/), each on only when its secret is
+# set: MAIL_WEBHOOK_SECRET ("user:password", in the webhook's URL) for Postmark, Brevo and
+# Amazon SES (whose SNS messages are also checked against Amazon's signature); Mailgun's
+# signing key; SendGrid's signed event webhook public key.
+MAIL_WEBHOOK_SECRET = env.str("MAIL_WEBHOOK_SECRET", default="")
+MAILGUN_WEBHOOK_SIGNING_KEY = env.str(
+    "MAILGUN_WEBHOOK_SIGNING_KEY", default=INBOUND_MAILGUN_SIGNING_KEY
+)
+SENDGRID_WEBHOOK_VERIFICATION_KEY = env.str("SENDGRID_WEBHOOK_VERIFICATION_KEY", default="")
+# Amazon SES: the SNS topics whose messages are taken (empty: any topic signed by Amazon).
+AMAZON_SES_TOPIC_ARNS = env.list("AMAZON_SES_TOPIC_ARNS", default=[])
 
 # Celery: embedded SQLite broker by default, Redis in production. Beat runs inside the worker (-B).
 CELERY_BROKER_URL = env.str(

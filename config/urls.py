@@ -24,9 +24,14 @@ def health(request: HttpRequest) -> HttpResponse:
     if request.path.endswith("/json/") or "application/json" in request.headers.get("Accept", ""):
         return JsonResponse(report, status=status)
     lines = [f"{'ok' if report['ok'] else 'FAILING'} ({report['ms']} ms)"]
+    if report.get("flagged"):
+        lines[0] += " FLAGGED: " + ", ".join(report["flagged"])
     for name, check in report["checks"].items():
         detail = ", ".join(f"{k}={v}" for k, v in check.items() if k != "ok")
-        lines.append(f"{name}: {'ok' if check['ok'] else 'FAILING'} {detail}".rstrip())
+        word = "ok" if check["ok"] else "FAILING"
+        if check.get("flagged"):
+            word += " FLAGGED"
+        lines.append(f"{name}: {word} {detail}".rstrip())
     return HttpResponse("\n".join(lines) + "\n", status=status, content_type="text/plain")
 
 
@@ -42,6 +47,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api.urls")),
+    # The providers' bounce and complaint webhooks (each 404 until its secret is set).
+    path("mail/events/", include("games.mailevents.urls")),
     # Signed links in emails (game link that logs in, notification settings / List-Unsubscribe).
     path("mail/", include("games.notifications.urls")),
     # A mail provider's inbound webhook (replies by email; 404 unless its signing key is set).

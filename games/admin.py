@@ -5,12 +5,14 @@ from django.contrib.admin.views.main import ORDER_VAR, ChangeList
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 
+from .mailevents import rates
 from .models import (
     ChatMessage,
     ChatReport,
     Game,
     IdempotencyRecord,
     InboundMail,
+    MailEvent,
     Move,
     Notification,
     Seat,
@@ -47,6 +49,35 @@ class NotificationAdmin(admin.ModelAdmin):
 
 
 admin.site.register(IdempotencyRecord)
+
+
+@admin.register(MailEvent)
+class MailEventAdmin(admin.ModelAdmin):
+    """Reports about our emails (``games.mailevents``), with the last day's bounce and
+    complaint rates above the list, flagged past the providers' thresholds."""
+
+    list_display = ["created_at", "kind", "address", "user", "source", "effect", "detail"]
+    list_filter = ["kind", "source", "effect"]
+    search_fields = ["address", "user__username"]
+    readonly_fields = [f.name for f in MailEvent._meta.fields]
+    change_list_template = "admin/games/mailevent/change_list.html"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> Any:
+        figures = rates.rates(fresh=True)
+        context = {
+            **(extra_context or {}),
+            "rates": {
+                **figures,
+                "bounce_pct": f"{figures['bounce_rate'] * 100:.2f}",
+                "complaint_pct": f"{figures['complaint_rate'] * 100:.3f}",
+                "bounce_max_pct": f"{figures['bounce_rate_max'] * 100:g}",
+                "complaint_max_pct": f"{figures['complaint_rate_max'] * 100:g}",
+            },
+        }
+        return super().changelist_view(request, extra_context=context)
 
 
 class ChatReportInline(admin.TabularInline):

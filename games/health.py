@@ -5,8 +5,9 @@ within a short time (a broker that hangs must not hang the health page). Checked
 (a query), the cache (a write and a read: throttles and sessions rely on it), the broker (a
 connection: moves queue their emails there), the outbox (the oldest email still waiting: a
 worker that is down shows here first), the deadline sweep (its last run, which the sweep
-records in the cache: beat that stopped shows here), and the read replica when there is one (a
-query, and how far it lags behind the primary).
+records in the cache: beat that stopped shows here), the read replica when there is one (a
+query, and how far it lags behind the primary), and the last day's bounce and complaint rates
+(flagged above the providers' thresholds, never failing: ``flagged`` in the report).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.db.models import Min
 from django.utils import timezone
 
 from config.replica import REPLICA, replica_configured
+from games.mailevents import rates
 from games.models import Notification
 
 #: The cache key where the deadline sweep records the time of its last run (epoch seconds).
@@ -105,6 +107,13 @@ def _replica() -> dict[str, Any]:
     }
 
 
+def _mail() -> dict[str, Any]:
+    """The last day's bounce and complaint rates (``games.mailevents.rates``). A rate above the
+    providers' thresholds is ``flagged`` for the monitor, but the check stays ``ok``: the site
+    works, and a load balancer must not take it out of service for it."""
+    return {"ok": True, **rates.rates()}
+
+
 CHECKS: dict[str, Callable[[], dict[str, Any]]] = {
     "database": _database,
     "cache": _cache,
@@ -112,6 +121,7 @@ CHECKS: dict[str, Callable[[], dict[str, Any]]] = {
     "outbox": _outbox,
     "deadline_sweep": _sweep,
     "replica": _replica,
+    "mail": _mail,
 }
 
 
@@ -127,6 +137,8 @@ def health_report() -> dict[str, Any]:
             checks[name] = {"ok": False, "error": type(exc).__name__}
     return {
         "ok": all(c["ok"] for c in checks.values()),
+        # Warnings for a monitor, not failures: the mail rates above the providers' thresholds.
+        "flagged": [f"mail.{f}" for f in checks.get("mail", {}).get("flagged", [])],
         "checks": checks,
         "ms": round((time.perf_counter() - t0) * 1000, 1),
     }

@@ -197,6 +197,9 @@ class Notification(models.Model):
         SENDING = "sending"
         SENT = "sent"
         FAILED = "failed"
+        #: Not sent, on purpose: the recipient's address is undeliverable (``last_error`` says
+        #: why; ``games.notifications.sending``).
+        WITHHELD = "withheld"
 
     recipient = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -232,6 +235,13 @@ class Notification(models.Model):
                 fields=["claimed_at"],
                 name="notification_sending",
                 condition=Q(status="sending"),
+            ),
+            # The emails handed to the MTA or provider in the last day: the denominator of the
+            # bounce and complaint rates (``games.mailevents.rates``) without a table scan.
+            models.Index(
+                fields=["sent_at"],
+                name="notification_sent_at",
+                condition=Q(sent_at__isnull=False),
             ),
         ]
 
@@ -335,6 +345,50 @@ class InboundMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.status} mail from {self.sender} ({self.code or 'ok'})"
+
+
+class MailEvent(models.Model):
+    """What became of an email after it left us, as the provider (its tracking webhook) or the
+    receiving mail system (a delivery status notification to our bounce address) reported it:
+    a bounce, a refusal, a complaint or an unsubscription. ``games.mailevents`` writes one row per
+    report and acts on it (``effect``); the bounce and complaint rates of the last day are counted
+    from these rows."""
+
+    class Kind(models.TextChoices):
+        HARD_BOUNCE = "hard_bounce"  # the address does not exist / cannot receive
+        SOFT_BOUNCE = "soft_bounce"  # a failure that may pass (mailbox full, blocked, gave up)
+        REJECTED = "rejected"  # the provider or our MTA refused to send to the address
+        COMPLAINT = "complaint"  # the recipient marked the email as spam
+        UNSUBSCRIBED = "unsubscribed"  # the recipient unsubscribed at the provider
+
+    source = models.CharField(max_length=16)  # dsn, smtp, mailgun, postmark, sendgrid, ...
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    address = models.CharField(max_length=254)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    notification_id = models.BigIntegerField(null=True, blank=True)
+    #: The report's own id (the provider's event id, or the DSN's Message-ID and recipient): a
+    #: report delivered twice is recorded once.
+    event_id = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
+    detail = models.CharField(max_length=500, blank=True, default="")
+    #: What it did: ``marked`` (the address is now undeliverable), ``counted`` (a soft bounce
+    #: below the limit), ``emails_off``, ``already`` (marked before), ``no_user``, ``old_address``.
+    effect = models.CharField(max_length=16, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source", "event_id"],
+                condition=models.Q(event_id__isnull=False),
+                name="mailevent_once_per_report",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.address} ({self.source})"
 
 
 class Webhook(models.Model):

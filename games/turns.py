@@ -11,7 +11,8 @@ What it does, all in that transaction:
     ``timeouts_before_bot`` (0 = never) consecutive timeouts hands the seat to the heuristic bot
     and tells everyone;
   * deadlines: each *newly* awaited seat gets ``Seat.deadline`` and ``Seat.reminder_at``
-    (``games.deadlines.clock``: turn hours, weekends paused in the player's time zone, vacation);
+    (``games.deadlines.clock``: turn hours, weekends paused in the player's time zone, vacation;
+    a longer grace for a player our emails do not reach, ``seat_clock``);
     a seat still awaited from before keeps its deadline (phase 5 awaits everyone at once, each
     leaves ``to_act`` when they have moved); every other seat's deadline is cleared; an awaited
     bot-controlled seat is due at once (the bot task plays it, the sweeper is its fallback);
@@ -41,6 +42,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import deliverability
+
 from . import engine, queue, ratings
 from .deadlines import clock
 from .fastpath import rows as sql_rows
@@ -59,7 +62,12 @@ def _option(game: Game, name: str) -> Any:
 
 
 def seat_clock(game: Game, seat: Seat, *, now: Any) -> tuple[Any, Any]:
-    """(deadline, reminder_at) for a turn given to ``seat`` at ``now``."""
+    """(deadline, reminder_at) for a turn given to ``seat`` at ``now``.
+
+    A player our emails do not reach, who has not been on the site since they stopped
+    (``accounts.deliverability.absent``), may not know it is their turn: the deadline is
+    ``MAIL_UNDELIVERABLE_GRACE_HOURS`` later before the game's rule for an absent player (the
+    default move, then the bot) applies, and there is no reminder (it could not arrive)."""
     profile = getattr(seat.user, "profile", None)
     tz = getattr(profile, "timezone", "UTC") or "UTC"
     fraction = float(getattr(profile, "reminder_fraction", 0.8))
@@ -79,6 +87,8 @@ def seat_clock(game: Game, seat: Seat, *, now: Any) -> tuple[Any, Any]:
         pause_weekends=weekends,
         vacation_until=vacation_until,
     )
+    if deliverability.absent(seat.user):
+        return deadline + deliverability.absent_grace(), None
     return deadline, reminder
 
 

@@ -36,7 +36,7 @@ _NEWLINES = re.compile(rb"\r\n|\r|\n")
 # An address Django's sanitize_address returns unchanged: ASCII local part and domain, no
 # display name, no quoting, no comments.
 _PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9.-]+\Z")
-_SKIP = frozenset({"from", "to", "cc", "reply-to"})
+_SKIP = frozenset({"to", "cc", "reply-to"})
 
 
 @functools.lru_cache(maxsize=64)
@@ -113,12 +113,17 @@ def smtp_payload(message: Any) -> tuple[str, list[str], bytes] | None:
         # Address headers overridden, or a Date / Message-ID left to Django (ours always set
         # both: a stable Message-ID): Django's way.
         return None
+    # A From header of its own (the envelope sender, ``from_email``, is then a bounce address),
+    # as Django writes it: the header from ``extra_headers``, the envelope from ``from_email``.
+    shown_from = message.extra_headers.get("From", message.from_email)
     headers = [
         _header("Subject", message.subject, encoding),
-        _header("From", message.from_email, encoding),
+        _header("From", shown_from, encoding),
         _header("To", ", ".join(str(v) for v in message.to), encoding) if message.to else b"",
     ]
-    headers += [_header(k, v, encoding) for k, v in message.extra_headers.items()]
+    headers += [
+        _header(k, v, encoding) for k, v in message.extra_headers.items() if k.lower() != "from"
+    ]
     if any(h is None for h in headers):
         return None
     header_bytes = [h for h in headers if h is not None]

@@ -1,5 +1,7 @@
 """One handler for every email sent to a reply address: the MTA pipe (``manage.py receive_mail``),
 the provider's inbound webhook and the dev mailbox's reply button all call ``mail_receive``.
+A message to a bounce address (a delivery status notification) is handed to
+``games.mailevents.bounces`` first and logged there.
 
 What it does with a message, in order (each refusal is logged as an ``InboundMail`` row):
 
@@ -37,6 +39,7 @@ from django.db.models import Q
 from games import engine, selectors
 from games.inbox.parse import ParseError, body_text, parse_command, reply_line
 from games.inbox.tokens import ADDRESS, BadToken, ReplyToken, read_token
+from games.mailevents.bounces import bounce_receive
 from games.models import Game, InboundMail, Move, Notification, Seat
 from games.notifications.outbox import OutboxWriter
 from games.plans.services import plan_set
@@ -119,6 +122,12 @@ def mail_receive(raw: bytes, *, via: str, envelope_recipient: str | None = None)
     sender = parseaddr(str(msg.get("From", "")))[1].strip().lower()
     message_id = str(msg.get("Message-ID", "")).strip()[:255] or None
     base: dict[str, Any] = {"message_id": message_id, "sender": sender[:254], "via": via}
+    # A report to a bounce address (a DSN, a complaint) is the bounce module's, not a reply.
+    bounce = bounce_receive(
+        msg, via=via, envelope_recipient=envelope_recipient, sender=sender, message_id=message_id
+    )
+    if bounce is not None:
+        return Received(Status.IGNORED, bounce)
     try:
         with transaction.atomic():
             result = _handle(msg, sender, envelope_recipient, base)

@@ -32,6 +32,7 @@ from games.chat import selectors as chat_selectors
 from games.fastpath import rendering
 from games.inbox import onetap
 from games.inbox.tokens import reply_address
+from games.mailevents import verp
 from games.models import ChatMessage, ChatMute, Game, Invitation, Move, Notification, Seat
 from games.services.errors import ServiceError
 from games.shapes import State
@@ -700,4 +701,11 @@ def email_build(n: Notification, pf: Prefetch | None = None) -> EmailMultiAltern
         },
     )
     message.attach_alternative(html, "text/html")
+    bounce = verp.bounce_address(notification_id=n.pk, user_id=user.pk, address=user.email)
+    if bounce is not None:
+        # The envelope sender (Return-Path) is this email's own bounce address, so a delivery
+        # status notification names the email and its recipient (games.mailevents); the From
+        # line people see stays ours.
+        message.extra_headers["From"] = message.from_email
+        message.from_email = bounce
     return message

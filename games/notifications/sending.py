@@ -27,6 +27,7 @@ a new row while this one is being sent.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import queue
 import smtplib
@@ -43,8 +44,10 @@ from django.db.models import Case, F, Q, Value, When
 from django.urls import get_resolver
 from django.utils import timezone, translation
 
+from accounts import deliverability
 from games.fastpath import rendering, wire
-from games.models import Notification
+from games.mailevents.services import Report, mail_event_record, refusal_detail
+from games.models import MailEvent, Notification
 
 from . import emails
 
@@ -300,6 +303,53 @@ def _mark_skipped(ids: list[int], claimed_at: Any) -> None:
         )
 
 
+def _withheld_reason(user: Any) -> str:
+    """Why an email to ``user`` is not sent (``Notification.last_error`` of a withheld row)."""
+    profile = user.profile
+    since = f"{profile.email_undeliverable_at:%Y-%m-%d %H:%M} UTC"
+    return (
+        f"withheld: {user.email} undeliverable since {since} ({profile.email_undeliverable_reason})"
+    )
+
+
+def _mark_withheld(rows: list[tuple[int, str]], claimed_at: Any) -> None:
+    """Rows not sent on purpose, each with its reason (one UPDATE per reason)."""
+    by_reason: dict[str, list[int]] = {}
+    for pk, reason in rows:
+        by_reason.setdefault(reason, []).append(pk)
+    for reason, ids in by_reason.items():
+        _surviving_a_cut(functools.partial(_withhold, ids, reason, claimed_at))
+
+
+def _withhold(ids: list[int], reason: str, claimed_at: Any) -> int:
+    return Notification.objects.filter(
+        pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
+    ).update(status=Status.WITHHELD, last_error=reason[:2000])
+
+
+def _refused(n: Notification, claimed_at: Any, exc: BaseException) -> str | None:
+    """A send the recipient's address was refused for: recorded as a refusal (the address is
+    undeliverable from now on, ``games.mailevents``) and the row withheld; None for any other
+    failure."""
+    refusal = refusal_detail(exc)
+    if refusal is None:
+        return None
+    source, detail = refusal
+    mail_event_record(
+        Report(
+            source=source,
+            kind=MailEvent.Kind.REJECTED,
+            address=n.recipient.email,
+            event_id=f"refused:{n.pk}",
+            detail=detail,
+            notification_id=n.pk,
+            user=n.recipient,
+        )
+    )
+    _mark_withheld([(n.pk, f"refused: {detail}")], claimed_at)
+    return "withheld"
+
+
 def _fail(n: Notification, claimed_at: Any, exc: BaseException) -> str:
     final = n.attempts >= MAX_ATTEMPTS
     log.warning("notification %s attempt %s failed: %r", n.pk, n.attempts, exc)
@@ -372,7 +422,8 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
     profiles, last moves; each game's view once). Each email goes over the one reused SMTP
     connection (on a sender thread, overlapping the building of the next). Delivered rows are
     marked ``sent`` in one UPDATE every ``NOTIFY_MARK_EVERY`` deliveries (20) or quarter second,
-    and at the end; a failure is marked on its own row.
+    and at the end; a failure is marked on its own row. A row whose recipient's address is
+    undeliverable (``accounts.deliverability``) is not sent but ``withheld``, with the reason.
     """
     counts: dict[str, int] = {}
     if not ids:
@@ -389,6 +440,7 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
     pf = emails.prefetch(rows)
     delivered: list[int] = []
     skipped: list[int] = []
+    withheld: list[tuple[int, str]] = []
     marked_at = time.monotonic()
     sender = _Sender(send_thread() and len(rows) > 1)
 
@@ -399,7 +451,7 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
                 delivered.append(n.pk)
                 count("sent")
             else:
-                count(_fail(n, claimed_at, exc))
+                count(_refused(n, claimed_at, exc) or _fail(n, claimed_at, exc))
         if delivered and (
             force
             or len(delivered) >= mark_every()
@@ -411,6 +463,11 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
 
     try:
         for n in rows:
+            if deliverability.undeliverable(n.recipient):
+                # Nothing goes to an address known not to work; the row says why.
+                withheld.append((n.pk, _withheld_reason(n.recipient)))
+                count("withheld")
+                continue
             try:
                 message = emails.email_build(n, pf)
             except Exception as exc:
@@ -428,6 +485,7 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
         sender.close()
         collect(force=True)
         _mark_skipped(skipped, claimed_at)
+        _mark_withheld(withheld, claimed_at)
     return counts
 
 

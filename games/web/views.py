@@ -23,6 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import deliverability
 from accounts.zones import request_zone
 from config.replica import replica_reads
 from games import describe, engine, log, players, selectors, services
@@ -443,6 +444,7 @@ def _render_game(
         future=[present.plant_card(p) for p in state["plant_market"]["future"]],
         track=present.resource_track(state["resource_market"]),
         panels=present.player_panels(state, viewer),
+        mail_down=_mail_down(game, me),
         you=you,
         money=money,
         legal=legal,
@@ -581,6 +583,26 @@ def _render_game(
     ctx["log_more"] = len(entries) > len(tail)
     ctx["calc"] = _calculator(state, money, calc_query)
     return render(request, "games/game.html", ctx, status=status)
+
+
+def _mail_down(game: Game, me: Any) -> dict[str, Any] | None:
+    """The players of a running game our emails do not reach (``accounts.deliverability``),
+    for the other players (a seat's own player sees the banner): their names, and how much later
+    their deadlines are while they stay away. None when there are none, or for a spectator."""
+    if me is None or game.status != Game.Status.RUNNING:
+        return None
+    seats = [
+        s
+        for s in selectors.game_seats(game)
+        if s.pk != me.pk and deliverability.undeliverable(s.user)
+    ]
+    if not seats:
+        return None
+    return {
+        "seats": {s.seat for s in seats},
+        "names": [selectors.seat_name(s) for s in seats],
+        "hours": int(deliverability.absent_grace().total_seconds() // 3600),
+    }
 
 
 def _check_one(cards: list[dict[str, Any]], chosen: str) -> None:

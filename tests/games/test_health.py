@@ -37,6 +37,7 @@ def test_all_well_is_200_with_every_check_named():
         "outbox",
         "deadline_sweep",
         "replica",
+        "mail",
     }
     assert body["checks"]["replica"] == {"ok": True, "configured": False}
     text = Client().get("/health/")

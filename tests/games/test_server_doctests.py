@@ -13,6 +13,8 @@ MODULES = [
     "games.stream.events",
     "games.inbox.parse",
     "games.inbox.tokens",
+    "games.mailevents.dsn",
+    "games.mailevents.verp",
     "games.plans.stored",
     "games.web.markers",
     "accounts.names",

@@ -134,6 +134,7 @@ class Received:
     to: list[str]
     at: float
     raw: bytes
+    mail_from: str = ""  # the envelope sender (each email's bounce address)
 
 
 @dataclass
@@ -177,6 +178,7 @@ class SmtpSink:
                     to=list(envelope.rcpt_tos),
                     at=time.time(),
                     raw=envelope.content,
+                    mail_from=str(envelope.mail_from or ""),
                 )
             )
         return "250 OK"

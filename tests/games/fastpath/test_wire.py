@@ -100,6 +100,26 @@ def test_long_ascii_subject_and_header_are_fine():
     _same_as_django(_message(to="Mixed.Case+tag@Example.COM"))
 
 
+def test_a_bounce_address_as_envelope_sender_with_our_from_line():
+    """An email whose envelope sender is its bounce address (games.mailevents.verp): the From
+    header from ``extra_headers``, the envelope from ``from_email``, as Django writes them."""
+    bounce = "bounce+12-3-abcdef12-0123456789abcdef@reply.pg.example"
+    data = _same_as_django(
+        _message(from_email=bounce, headers={**HEADERS, "From": "Power Grid <noreply@localhost>"})
+    )
+    assert (
+        wire.smtp_payload(
+            _message(
+                from_email=bounce, headers={**HEADERS, "From": "Power Grid <noreply@localhost>"}
+            )
+        )[0]
+        == bounce
+    )
+    assert data.count(b"\r\nFrom: ") == 1
+    assert b"From: Power Grid <noreply@localhost>\r\n" in data
+    assert bounce.encode() not in data
+
+
 @pytest.mark.parametrize(
     "change",
     [
