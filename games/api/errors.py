@@ -76,6 +76,10 @@ ERROR_CODES: dict[str, str] = {
     "you in.",
     "below_reliability": "403: the game asks for players who make more of their turns in time "
     "(details.min_on_time, details.yours).",
+    "removed_by_creator": "403: the creator removed you from this game; only their invitation "
+    "lets you back in.",
+    "invitation_refused": "403: that player does not take invitations from you (their "
+    "`invitations` setting).",
 }
 
 # The engine's codes (400), from shared/API.md: the engine owns the list.
