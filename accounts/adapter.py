@@ -13,14 +13,31 @@ from typing import Any
 from allauth.account import app_settings
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
+from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext
 
+from .addresses import client_address
 from .models import Profile
 from .names import mixes_scripts, username_key
+
+
+def login_user(login: str) -> Any:
+    """The active account a login form's name means (a username, or an email address), if
+    exactly one; None otherwise."""
+    users = get_user_model().objects.filter(is_active=True)
+    if "@" in login:
+        addr = EmailAddress.objects.filter(email__iexact=login).select_related("user").first()
+        if addr is not None:
+            return addr.user if addr.user.is_active else None
+        found = list(users.filter(email__iexact=login)[:2])
+        return found[0] if len(found) == 1 else None
+    return users.filter(username__iexact=login).first()
 
 
 def recipient_language(email: str, user: Any = None) -> str | None:
@@ -64,6 +81,52 @@ class AccountAdapter(DefaultAccountAdapter):
                     code="username_taken",
                 )
         return username
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        """The client's address as every limit of the site counts it (``accounts.addresses``:
+        ``X-Forwarded-For`` only from the trusted proxies)."""
+        address = client_address(request)
+        if not address:
+            raise PermissionDenied("Unable to determine client IP address")
+        return address
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        """Failed logins are counted per (name, client address), not per name alone: five wrong
+        passwords from a stranger's address lock the stranger out of that name, never the
+        owner signing in from elsewhere. The owner is told when the name is being guessed
+        (``authentication_failed``)."""
+        name = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{name}@{self.get_client_ip(request)}"
+
+    def authentication_failed(self, request: HttpRequest, **credentials: Any) -> None:
+        """Count the failure against the account itself too (from any address); past
+        ``LOGIN_GUESS_ALERT_AFTER`` failures in ``LOGIN_GUESS_WINDOW_SECONDS`` its owner gets one
+        email for the window (not one per attempt): someone is guessing their password."""
+        super().authentication_failed(request, **credentials)
+        login = str(credentials.get("email", credentials.get("username", "")) or "").strip()
+        if not login:
+            return
+        user = login_user(login)
+        if user is None:
+            return
+        window = int(settings.LOGIN_GUESS_WINDOW_SECONDS)
+        key = f"login-guess:{user.pk}"
+        cache.add(key, 0, window)
+        try:
+            failures = cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, window)
+            failures = 1
+        if failures < int(settings.LOGIN_GUESS_ALERT_AFTER):
+            return
+        if not cache.add(f"login-guess-told:{user.pk}", 1, window):
+            return  # told already in this window
+        self.send_notification_mail(
+            "account/email/login_guessed",
+            user,
+            {"failures": failures, "minutes": max(1, window // 60)},
+            email=EmailAddress.objects.get_primary_email(user) or user.email,
+        )
 
     def get_login_stages(self) -> list[str]:
         """allauth's stages, with its email verification stage replaced by ours, which lets in a

@@ -36,7 +36,17 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ["display_name", "timezone", "language", "notification_mode", "reminder_fraction"]
+        fields = [
+            "display_name",
+            "timezone",
+            "language",
+            "notification_mode",
+            "reminder_fraction",
+            "invitations",
+        ]
+
+    def clean_invitations(self) -> str:
+        return str(self.cleaned_data.get("invitations") or self.instance.invitations)
 
     def clean_display_name(self) -> str:
         name = str(self.cleaned_data.get("display_name") or "")
@@ -49,6 +59,14 @@ class ProfileForm(forms.ModelForm):
         zone = self.fields["timezone"]
         assert isinstance(zone, forms.ChoiceField)
         zone.choices = [(tz, tz) for tz in zone_choices(self.instance.timezone or None)]
+        # Not required: a form without the field (a page loaded before it existed) keeps the
+        # player's choice.
+        self.fields["invitations"].required = False
+        # A bot account gets no emails: "none" is the only mode it is offered (and accepted).
+        mode = self.fields["notification_mode"]
+        assert isinstance(mode, forms.ChoiceField)
+        allowed = self.instance.notification_modes()
+        mode.choices = [(v, label) for v, label in Profile.NotificationMode.choices if v in allowed]
         current = float(self.instance.reminder_fraction) if self.instance.pk else None
         # A value set through the API that the list does not offer stays choosable.
         if current is not None and all(v != current for v, _label in REMINDER_CHOICES):

@@ -46,6 +46,13 @@ class Profile(models.Model):
         DIGEST = "digest", _("A daily digest")
         NONE = "none", _("No emails")
 
+    class Invitations(models.TextChoices):
+        """Who may invite the player to a game (each invitation is an email to them)."""
+
+        ANYONE = "anyone", _("From anyone")
+        PLAYED_WITH = "played_with", _("Only from players I have played a game with")
+        NOBODY = "nobody", _("From nobody")
+
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
@@ -63,6 +70,13 @@ class Profile(models.Model):
         max_length=16,
         choices=NotificationMode.choices,
         default=NotificationMode.EVERY_TURN,
+    )
+    invitations = models.CharField(
+        _("game invitations"),
+        max_length=12,
+        choices=Invitations.choices,
+        default=Invitations.ANYONE,
+        help_text=_("Who may invite you to a game by your username (each invitation is an email)."),
     )
     reminder_fraction = models.FloatField(
         _("reminder after this fraction of the turn time"),
@@ -131,6 +145,13 @@ class Profile(models.Model):
         Two players may share a display name ("Tom"); nobody may wear another's username."""
         key = username_key(display_name.strip())
         return bool(key) and cls.objects.filter(username_key=key).exclude(user_id=user_id).exists()
+
+    def notification_modes(self) -> list[str]:
+        """The notification modes this account may choose: a bot account (a program) gets no
+        emails (docs/BOTS.md), so "none" is its only mode; everyone else chooses any."""
+        if self.is_bot:
+            return [self.NotificationMode.NONE.value]
+        return list(self.NotificationMode.values)
 
     @property
     def is_bot(self) -> bool:

@@ -19,7 +19,14 @@ from accounts.models import Profile
 #: What a player may change about themselves here; the rest has its own path (vacations, the bot
 #: account, the calendar address) or is the server's.
 EDITABLE = frozenset(
-    {"display_name", "timezone", "language", "notification_mode", "reminder_fraction"}
+    {
+        "display_name",
+        "timezone",
+        "language",
+        "notification_mode",
+        "reminder_fraction",
+        "invitations",
+    }
 )
 
 

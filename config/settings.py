@@ -39,6 +39,11 @@ Variables (see README "Production"):
   STATIC_ROOT         default <repo>/staticfiles: where collectstatic writes (scripts/prod_smoke
                       uses a temporary folder)
   BENCH_ENDPOINTS     default False; True mounts /api/bench/insert/ (bench/api_bench.py's floor)
+  TRUSTED_PROXIES     default 0: how many proxies of ours stand in front of the server and append
+                      the client's address to X-Forwarded-For (production behind the documented
+                      nginx: 1). 0 ignores the header (anyone can write it): accounts/addresses.py
+  STREAM_MAX_PER_USER / STREAM_MAX_PER_ADDRESS  default 5 / 20: event streams open at once per
+                      account and per client address, in each stream process (429 beyond)
 """
 
 import os
@@ -164,6 +169,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 
+# The client's address (accounts/addresses.py), for every count per client (API throttles,
+# failed logins, open event streams): X-Forwarded-For is believed only as far as our own
+# proxies wrote it. 0 (the embedded set-up: clients connect directly) ignores the header.
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXIES
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -200,6 +211,16 @@ ACCOUNT_REAUTHENTICATION_REQUIRED = True
 # Tell the user by email when their email address or password changes (the old address too).
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
+# Failed logins lock a name out for 5 minutes after 5 failures, counted per (name, client
+# address): a stranger's guesses never lock the owner out (accounts.adapter). Counted per
+# account too: past LOGIN_GUESS_ALERT_AFTER failures from anywhere in LOGIN_GUESS_WINDOW_SECONDS,
+# the owner gets one email for the window.
+LOGIN_GUESS_ALERT_AFTER = env.int("LOGIN_GUESS_ALERT_AFTER", default=10)
+LOGIN_GUESS_WINDOW_SECONDS = env.int("LOGIN_GUESS_WINDOW_SECONDS", default=3600)
+# Invitations by username (each one an email to the guest): at most this many sent by a player,
+# and received by a player, per hour (games.services.lobby.game_invite).
+INVITATIONS_SENT_PER_HOUR = env.int("INVITATIONS_SENT_PER_HOUR", default=20)
+INVITATIONS_RECEIVED_PER_HOUR = env.int("INVITATIONS_RECEIVED_PER_HOUR", default=5)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語")]
@@ -317,6 +338,9 @@ NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)
 # ...but a link logs its recipient in (once, after a click on a button) only this soon after.
 NOTIFY_LINK_LOGIN_MAX_AGE_HOURS = env.int("NOTIFY_LINK_LOGIN_MAX_AGE_HOURS", default=48)
+# The notification settings link (and List-Unsubscribe) of an email works this long, and until
+# the recipient's password changes (games/notifications/links.py).
+NOTIFY_SETTINGS_LINK_MAX_AGE_DAYS = env.int("NOTIFY_SETTINGS_LINK_MAX_AGE_DAYS", default=60)
 NOTIFY_DIGEST_HOUR = env.int("NOTIFY_DIGEST_HOUR", default=8)
 # /health/ fails when the oldest email waiting to be sent, or the deadline sweep's last run, is
 # older than this (games/health.py).
@@ -338,6 +362,10 @@ STREAM_REDIS_URL = env.str("STREAM_REDIS_URL", default="")
 STREAM_FALLBACK_SECONDS = env.float("STREAM_FALLBACK_SECONDS", default=2.0)
 # A comment line is sent this often so proxies keep the connection and a gone client is noticed.
 STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=20.0)
+# Streams open at once in one process, per account and per client address (a watcher without an
+# account counts against its address only): beyond, 429 throttled (games/stream/views.py).
+STREAM_MAX_PER_USER = env.int("STREAM_MAX_PER_USER", default=5)
+STREAM_MAX_PER_ADDRESS = env.int("STREAM_MAX_PER_ADDRESS", default=20)
 
 # REST framework
 REST_FRAMEWORK = {
@@ -362,6 +390,9 @@ REST_FRAMEWORK = {
         "token_create": env.str("API_THROTTLE_TOKEN_CREATE", default="10/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # The throttles read the client's address from accounts.addresses (TRUSTED_PROXIES); this
+    # keeps DRF's own reading the same, should anything else use it.
+    "NUM_PROXIES": TRUSTED_PROXIES,
 }
 REST_KNOX = {
     "TOKEN_TTL": None,  # personal API tokens live until revoked on the tokens page

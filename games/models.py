@@ -644,13 +644,21 @@ class RatedGame(models.Model):
 
 class Invitation(models.Model):
     """A game's creator invited ``user`` by username: they may join the game even when it is
-    private, and see it among their invitations until they join or it starts."""
+    private, and see it among their invitations until they join or it starts. ``invited_by``
+    counts the invitations a player sends (``games.services.lobby.game_invite`` limits them)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
         constraints = [
@@ -659,3 +667,19 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"invitation of {self.user_id} to game {self.game_id}"
+
+
+class Removal(models.Model):
+    """The creator removed ``user``'s seat before the game started: the user stays out (the
+    game's link no longer lets them join, and a private game is hidden from them again) until
+    the creator invites them by username, which deletes this row."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="removals")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="removal_once")]
+
+    def __str__(self) -> str:
+        return f"removal of {self.user_id} from game {self.game_id}"

@@ -5,6 +5,7 @@ and emails build what they show from it (or from ``game_detail_for``), never fro
 
 from __future__ import annotations
 
+import secrets
 from collections import OrderedDict
 from collections.abc import Iterator
 from datetime import datetime
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 import powergrid
 from games import engine, shapes
 from games.fastpath import rows
-from games.models import DEFAULT_OPTIONS, Game, Move, Seat
+from games.models import DEFAULT_OPTIONS, Game, Invitation, Move, Seat
 from powergrid.actions import ACTIONS
 from powergrid.shapes import Colour, PlantDeck, Resource, Variant, View
 from powergrid.state import State
@@ -75,16 +76,89 @@ def not_private() -> Q:
     return Q(options__private__isnull=True) | ~Q(options__private=True)
 
 
+# -- who may see a game ---------------------------------------------------------------------
+# THE rule, for every channel (pages, the API, the event stream, the calendar, chat, webhooks,
+# emails): a game that is not private is anyone's to read; a private game exists only for its
+# players, the players its creator invited, and staff. To everyone else it answers exactly as a
+# game that does not exist (404), whatever they ask of it. Only the invitation link's code lets
+# a stranger see a private game's lobby, while it is open (and join it). docs/API.md, "Private
+# games", says what this guarantees; tests/games/test_private_games.py walks every game-scoped
+# URL of the URL configuration against it.
+
+#: The largest id a game can have (a signed 64-bit key): a larger one is no game of ours, and
+#: some databases refuse to compare it.
+_MAX_ID = 2**63 - 1
+
+
+def is_private(game: Game) -> bool:
+    return bool((game.options or {}).get("private"))
+
+
+def game_visible_q(user: Any, *, listing: bool = False) -> Q:
+    """The games ``user`` may see, as a filter. ``listing``: for lists (the lobby, games in
+    progress), where staff see what everyone sees (they open a private game by its number)."""
+    public = not_private()
+    if not getattr(user, "is_authenticated", False):
+        return public
+    if user.is_staff and not listing:
+        return Q()
+    theirs = Seat.objects.filter(user=user).values("game_id")
+    invited = Invitation.objects.filter(user=user).values("game_id")
+    return public | Q(pk__in=theirs) | Q(pk__in=invited)
+
+
+def invite_code_matches(game: Game, code: Any) -> bool:
+    """Whether ``code`` is the game's invitation link's code (compared in constant time)."""
+    return bool(
+        isinstance(code, str)
+        and code
+        and game.invite_code
+        and secrets.compare_digest(code.encode(), game.invite_code.encode())
+    )
+
+
+def game_visible(game: Game, user: Any, *, code: Any = "") -> bool:
+    """Whether ``user`` may see ``game`` at all (see the rule above). ``code``: the invitation
+    link's code, which shows an open private game's lobby to whoever holds it. Uses the seats
+    already read for the request (``game_seats``) when there are; at most one query else."""
+    if not is_private(game):
+        return True
+    if game.status == Game.Status.OPEN and invite_code_matches(game, code):
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff:
+        return True
+    if game.seats_read is not None:
+        if seat_of(game, user) is not None:
+            return True
+    elif Seat.objects.filter(game=game, user=user).exists():
+        return True
+    return Invitation.objects.filter(game=game, user=user).exists()
+
+
+def game_for(*, game_id: Any, user: Any, seats: bool = False, code: Any = "") -> Game | None:
+    """The game ``game_id`` if ``user`` may see it (``game_visible``), else None: what every
+    game-scoped page, API view and stream asks first, so that a private game is answered as
+    one that does not exist. ``seats``: read its seats (with users and profiles) too."""
+    try:
+        game_id = int(game_id)
+    except (TypeError, ValueError):
+        return None
+    if not 0 < game_id <= _MAX_ID:
+        return None
+    game = game_get_with_seats(game_id=game_id) if seats else game_get(game_id=game_id)
+    if game is None or not game_visible(game, user, code=code):
+        return None
+    return game
+
+
 def game_list(*, user: Any, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
     """Games, newest first. A private game is listed only to its players and the players it
-    invited, whatever its status: it is unlisted (its page opens for whoever has the link), so
-    lists of games in progress and players' profiles do not show it either."""
+    invited, whatever its status (``game_visible_q``): lists of games in progress and players'
+    profiles do not show it either."""
     qs = Game.objects.all().order_by("-created_at", "-id")
-    if getattr(user, "is_authenticated", False):
-        theirs = Game.objects.filter(Q(seats__user=user) | Q(invitations__user=user))
-        qs = qs.filter(not_private() | Q(pk__in=theirs.values("pk")))
-    else:
-        qs = qs.filter(not_private())
+    qs = qs.filter(game_visible_q(user, listing=True))
     if status:
         qs = qs.filter(status=status)
     if mine:
@@ -422,17 +496,17 @@ def _initial_areas(game: Game) -> list[str] | None:
     return None if game.areas_random else list(game.areas or [])
 
 
+def game_engine_state_at(game: Game, seq: int) -> State:
+    """The engine state (secrets included: for the server's own checks, never shown) after
+    ``seq`` moves of a started game: the cached one for its current position, else a replay."""
+    return _state_at(game, seq)
+
+
 def _state_at(game: Game, seq: int) -> State:
     """The engine state after ``seq`` moves (private: never returned to callers)."""
     if seq >= game.seq:
         return game_engine_state(game)
     return _replay_from_scratch(game, _moves_upto(game, 0, seq))
-
-
-def game_engine_state_at(game: Game, seq: int) -> State:
-    """The whole engine state after move ``seq``, secrets included: for the server's own
-    writes (a practice game from a finished game's history), never to show."""
-    return _state_at(game, seq)
 
 
 def game_history_state_for(game: Game, user: Any, seq: int) -> shapes.State:

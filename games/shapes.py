@@ -49,6 +49,7 @@ JSONObject = dict[str, object]
 GameStatus = Literal["open", "running", "finished"]
 Language = Literal["en", "ja"]
 NotificationMode = Literal["every_turn", "digest", "none"]
+Invitations = Literal["anyone", "played_with", "nobody"]
 WebhookFormat = Literal["generic", "discord", "slack"]
 MoveSource = Literal["web", "api", "email", "timeout", "bot", "plan"]
 
@@ -86,6 +87,13 @@ class Me(TypedDict):
     language: Language
     notification_mode: NotificationMode
     reminder_fraction: float
+    invitations: Annotated[
+        Invitations,
+        Doc(
+            "Who may invite you to a game by username: anyone, only players you have played a "
+            "game with, or nobody (each invitation is an email to you)."
+        ),
+    ]
     vacation_days_per_year: int
     vacation_days_used: int
     bot_account: Annotated[bool, Doc("A third party's bot (POST /api/v1/me/bot/ makes one).")]

@@ -94,6 +94,10 @@ ERROR_CODES: dict[str, str] = {
     "no_record": "409: a practice game began from a position, not from a seed: no record.",
     "practice_refused": "409: no practice game from there (details.why: the game is open, the "
     "move is its end, or the caller holds no seat in a running game).",
+    "removed_by_creator": "403: the creator removed you from this game; only their invitation "
+    "lets you back in.",
+    "invitation_refused": "403: that player does not take invitations from you (their "
+    "`invitations` setting).",
 }
 
 # The engine's codes (400), from shared/API.md: the engine owns the list.

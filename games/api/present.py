@@ -22,6 +22,7 @@ def me_json(user: Any) -> shapes.Me:
         "language": cast(shapes.Language, prof.language),
         "notification_mode": cast(shapes.NotificationMode, prof.notification_mode),
         "reminder_fraction": prof.reminder_fraction,
+        "invitations": cast(shapes.Invitations, prof.invitations),
         "vacation_days_per_year": prof.vacation_days_per_year,
         "vacation_days_used": prof.vacation_days_used,
         "bot_account": prof.bot_account,

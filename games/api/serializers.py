@@ -37,6 +37,12 @@ class MeSerializer(serializers.Serializer):
         choices=["every_turn", "digest", "none"], required=False
     )
     reminder_fraction = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
+    invitations = serializers.ChoiceField(
+        choices=["anyone", "played_with", "nobody"],
+        required=False,
+        help_text="Who may invite you to a game by username: anyone, only players you have "
+        "played a game with, or nobody (each invitation is an email to you).",
+    )
     vacation_days_per_year = serializers.IntegerField(read_only=True)
     vacation_days_used = serializers.IntegerField(read_only=True)
     bot_account = serializers.BooleanField(
@@ -47,6 +53,12 @@ class MeSerializer(serializers.Serializer):
         user = self.context.get("user")
         if value and Profile.name_poses_as_another(value, getattr(user, "pk", None)):
             raise serializers.ValidationError(str(POSES_AS_ANOTHER))
+        return value
+
+    def validate_notification_mode(self, value: str) -> str:
+        profile = getattr(self.context.get("user"), "profile", None)
+        if profile is not None and value not in profile.notification_modes():
+            raise serializers.ValidationError("A bot account gets no emails: its mode is none.")
         return value
 
     def validate_timezone(self, value: str) -> str:

@@ -1,6 +1,7 @@
 """The API of take-backs and practice games (docs/API.md, "Take-backs" and "Practice games").
-Thin: the services (``games.services.takeback``, ``games.services.practice``) do the work; the
-request and answer shapes are declared here, beside their views.
+Every view is a ``GameView``: a game the caller may not see answers 404 first. Thin: the
+services (``games.services.takeback``, ``games.services.practice``) do the work; the request
+bodies are declared here, the answers in ``games.shapes``.
 
     GET    /api/v1/games/{id}/takeback/                          what you may take back now
     POST   /api/v1/games/{id}/takeback/                          take back your move at once
@@ -20,11 +21,11 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from games import selectors, shapes, takebacks
 from games.api.idempotency import idempotent
 from games.api.openapi import shape
+from games.api.views import GameView
 from games.models import Game, Move, TakebackRequest
 from games.services import practice
 from games.services import takeback as service
@@ -121,7 +122,7 @@ def _answer(answer: service.Answer, user: Any) -> shapes.TakebackAnswer:
 
 
 # ---------------------------------------------------------------- views
-class TakebackView(APIView):
+class TakebackView(GameView):
     @extend_schema(
         operation_id="games_takeback_offer",
         responses={200: shape(shapes.TakebackOffer), 403: E403, **COMMON},
@@ -129,7 +130,7 @@ class TakebackView(APIView):
         summary="What you may take back now, and the request waiting for answers",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
+        game = self.game
         offer = takebacks.offer_for(game, request.user)
         if offer is None:
             raise NotAPlayer()
@@ -171,7 +172,7 @@ class TakebackView(APIView):
         return idempotent(request, do)
 
 
-class TakebackRequestsView(APIView):
+class TakebackRequestsView(GameView):
     @extend_schema(
         operation_id="games_takeback_ask",
         request=TakebackBodySerializer,
@@ -215,7 +216,7 @@ def _request_of(game: Game, request_id: int, user: Any) -> TakebackRequest:
     return req
 
 
-class TakebackRequestView(APIView):
+class TakebackRequestView(GameView):
     @extend_schema(
         operation_id="games_takeback_request",
         responses={
@@ -229,7 +230,7 @@ class TakebackRequestView(APIView):
         summary="A take-back request as it stands",
     )
     def get(self, request: Request, game_id: int, request_id: int) -> Response:
-        game = _game(game_id)
+        game = self.game
         return Response(takebacks.request_json(_request_of(game, request_id, request.user), game))
 
     @extend_schema(
@@ -250,7 +251,7 @@ class TakebackRequestView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class _AnswerView(APIView):
+class _AnswerView(GameView):
     accept = True
 
     def post(self, request: Request, game_id: int, request_id: int) -> Response:
@@ -304,7 +305,7 @@ class TakebackDeclineView(_AnswerView):
         return super().post(request, game_id, request_id)
 
 
-class PracticeView(APIView):
+class PracticeView(GameView):
     @extend_schema(
         operation_id="games_practice_create",
         request=PracticeBodySerializer,

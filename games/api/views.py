@@ -17,6 +17,7 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import (
     AuthenticationFailed,
     NotFound,
+    ParseError,
     PermissionDenied,
     Throttled,
     ValidationError,
@@ -75,7 +76,8 @@ IDEMPOTENCY_PARAM = OpenApiParameter(
 
 
 def _game_or_404(game_id: int, *, seats: bool = True) -> Game:
-    """The game, with its seats read in the same query unless ``seats`` is False."""
+    """The game, with its seats read in the same query unless ``seats`` is False (after an
+    action the caller made in it; a view's own game is ``GameView.game``)."""
     game = (
         selectors.game_get_with_seats(game_id=game_id)
         if seats
@@ -84,6 +86,45 @@ def _game_or_404(game_id: int, *, seats: bool = True) -> Game:
     if game is None:
         raise GameNotFound()
     return game
+
+
+class GameView(APIView):
+    """A view of one game (``game_id`` in its path). Before anything else, the check that the
+    caller is logged in included, it asks THE rule (``selectors.game_for``) whether the caller
+    may see the game: a private game answers everyone but its players, invitees and staff
+    exactly as a game that does not exist (404 ``not_found``), whatever they ask of it.
+    ``self.game`` is the game with its seats, read once for the request.
+
+    ``visible_on_error``: methods that ask the rule only when they fail (a move's POST, the
+    hottest path: only a seated player's move succeeds, so success needs no check, and every
+    refusal, a stale position or an authentication error included, turns into the 404 for whom
+    the game is hidden)."""
+
+    visible_on_error: tuple[str, ...] = ()
+    game: Game
+
+    def check_permissions(self, request: Request) -> None:
+        if request.method not in self.visible_on_error:
+            game = self.visible_game(request)
+            if game is None:
+                raise GameNotFound()
+            self.game = game
+        super().check_permissions(request)
+
+    def visible_game(self, request: Request) -> Game | None:
+        return selectors.game_for(game_id=self.kwargs["game_id"], user=request.user, seats=True)
+
+    def finalize_response(
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
+        if (
+            request.method in self.visible_on_error
+            and 400 <= response.status_code < 500
+            and response.status_code != 404
+            and self.visible_game(request) is None
+        ):
+            response = Response(GameNotFound().as_body(), status=404)
+        return super().finalize_response(request, response, *args, **kwargs)
 
 
 # ---------------------------------------------------------------- auth
@@ -172,7 +213,7 @@ class MeView(APIView):
         request=s.MeSerializer,
         responses={200: shape(shapes.Me), 400: E400, **COMMON},
         tags=["me"],
-        summary="Change display name, timezone, language or notification settings",
+        summary="Change display name, timezone, language, notifications or invitations",
     )
     def patch(self, request: Request) -> Response:
         ser = s.MeSerializer(data=request.data, partial=True, context={"user": request.user})
@@ -320,17 +361,17 @@ def _detail(game: Game, user: Any) -> shapes.Game:
     return selectors.game_detail_for(game, user)
 
 
-class GameDetailView(APIView):
+class GameDetailView(GameView):
     @extend_schema(
         operation_id="games_retrieve",
         responses={200: shape(shapes.Game), 404: E404, **COMMON},
         tags=["games"],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(_detail(_game_or_404(game_id), request.user))
+        return Response(_detail(self.game, request.user))
 
 
-class _LobbyView(APIView):
+class _LobbyView(GameView):
     action_name = ""
 
     def run(self, game_id: int, user: Any) -> Game | None:
@@ -345,13 +386,31 @@ class _LobbyView(APIView):
 
 
 class GameJoinView(_LobbyView):
+    def visible_game(self, request: Request) -> Game | None:
+        """The rule, and for a private game hidden from the caller, the code of its link in
+        the body (which shows an open private game to whoever holds it)."""
+        game = super().visible_game(request)
+        if game is not None:
+            return game
+        try:
+            body = request.data
+        except ParseError:  # answered as for any hidden game: nothing is told
+            return None
+        code = body.get("code") if isinstance(body, dict) else ""
+        return selectors.game_for(
+            game_id=self.kwargs["game_id"], user=request.user, seats=True, code=code
+        )
+
     @extend_schema(
         request=s.JoinSerializer,
         responses={
             200: shape(shapes.Game),
             400: E400,
-            403: _err("not_invited (a private game: send its code) / below_reliability."),
-            404: E404,
+            403: _err(
+                "not_invited (an invitee or staff member of a private game without the code) / "
+                "removed_by_creator / below_reliability."
+            ),
+            404: _err("not_found: no such game, or a private game and not its code."),
             409: _err("game_already_started / game_full / already_joined."),
             **COMMON,
         },
@@ -367,22 +426,25 @@ class GameJoinView(_LobbyView):
         return Response(_detail(_game_or_404(seat.game_id), request.user))
 
 
-class GameInvitationsView(APIView):
+class GameInvitationsView(GameView):
     @extend_schema(
         request=s.InvitationSerializer,
         responses={
             201: shape(shapes.Invitation),
             400: _err("invalid_field: no such username."),
-            403: _err("not_creator."),
+            403: _err(
+                "not_creator / invitation_refused (the player takes no invitations from you)."
+            ),
             404: E404,
             409: _err("game_already_started / already_joined."),
             **COMMON,
         },
         tags=["lobby"],
         summary="Invite a player by username (the creator; they get an email)",
+        description="At most INVITATIONS_SENT_PER_HOUR (20) invitations sent by a player and "
+        "INVITATIONS_RECEIVED_PER_HOUR (5) received by one, an hour: 429 throttled beyond.",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        _game_or_404(game_id, seats=False)
         body = request.data if isinstance(request.data, dict) else {}
         invitation = services.game_invite(
             game_id=game_id, user=request.user, username=body.get("username")
@@ -433,7 +495,7 @@ class GameStartView(_LobbyView):
         return services.game_start(game_id=game_id, user=user)
 
 
-class GameStateView(APIView):
+class GameStateView(GameView):
     @extend_schema(
         responses={
             200: shape(shapes.State),
@@ -447,13 +509,13 @@ class GameStateView(APIView):
         "the spectator view (no money, empty legal).",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = self.game
         if game.status == Game.Status.OPEN:
             raise GameNotStarted()
         return Response(selectors.game_state_for(game, request.user))
 
 
-class GameRecordView(APIView):
+class GameRecordView(GameView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -475,7 +537,7 @@ class GameRecordView(APIView):
         "the commitment and that replaying the moves from it reaches these results.",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = self.game
         if game.practice:
             raise NoRecord()
         if game.status != Game.Status.FINISHED:
@@ -483,7 +545,9 @@ class GameRecordView(APIView):
         return Response(selectors.game_record(game))
 
 
-class GameMovesView(APIView):
+class GameMovesView(GameView):
+    visible_on_error = ("POST",)
+
     @extend_schema(
         operation_id="games_moves_list",
         parameters=[
@@ -501,8 +565,7 @@ class GameMovesView(APIView):
                 raise ValueError
         except ValueError:
             raise ValidationError({"since": ["A whole number ≥ 0."]}) from None
-        game = _game_or_404(game_id, seats=False)
-        return Response(selectors.move_list_public(game=game, since=since))
+        return Response(selectors.move_list_public(game=self.game, since=since))
 
     @extend_schema(
         operation_id="games_moves_create",
@@ -582,7 +645,7 @@ E400_PLAN = _err("invalid_plan: details.field names what is wrong.")
 E403_PLAYER = _err("not_a_player: plans are for the game's players.")
 
 
-class GamePlansView(APIView):
+class GamePlansView(GameView):
     @extend_schema(
         operation_id="games_plans_list",
         responses={200: shape(shapes.PlanList), 403: E403_PLAYER, 404: E404, **COMMON},
@@ -593,7 +656,7 @@ class GamePlansView(APIView):
         "longer act (its plant was bought, its round is over), is gone from this list.",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = self.game
         seat = selectors.seat_of(game, request.user)
         if seat is None:
             raise services.NotAPlayer()
@@ -633,7 +696,7 @@ class GamePlansView(APIView):
         return Response(body)
 
 
-class GamePlanDetailView(APIView):
+class GamePlanDetailView(GameView):
     @extend_schema(
         operation_id="games_plans_delete",
         parameters=[
@@ -656,7 +719,7 @@ class GamePlanDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class GameForecastView(APIView):
+class GameForecastView(GameView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -674,8 +737,7 @@ class GameForecastView(APIView):
         "seat's median reply time over its last 20 moves.",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id, seats=False)
-        result = forecast(game)
+        result = forecast(self.game)
         if result is None:
             raise services.ServiceError(
                 "Only a game under way has a forecast.", code="game_not_running", status=409
@@ -762,7 +824,7 @@ class WebhookTestView(APIView):
 
 
 # ---------------------------------------------------------------- chat
-class GameChatView(APIView):
+class GameChatView(GameView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -782,7 +844,7 @@ class GameChatView(APIView):
         summary="The game's chat, newest last (players; everyone if the game allows)",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = self.game
         numbers: dict[str, int] = {}
         for name, default in (("before", 0), ("limit", 50)):
             raw = request.query_params.get(name, "")
@@ -815,12 +877,11 @@ class GameChatView(APIView):
             raise services.NotAPlayer()
         body = request.data if isinstance(request.data, dict) else {}
         m = chat_services.chat_post(game_id=game_id, user=request.user, text=body.get("text"))
-        game = _game_or_404(game_id)
-        seats = {st.user_id: st.seat for st in selectors.game_seats(game)}
+        seats = {st.user_id: st.seat for st in selectors.game_seats(self.game)}
         return Response(present.chat_json(m, seats), status=status.HTTP_201_CREATED)
 
 
-class GameChatMessageView(APIView):
+class GameChatMessageView(GameView):
     @extend_schema(
         operation_id="games_chat_edit",
         request=s.ChatEditSerializer,
@@ -835,13 +896,13 @@ class GameChatMessageView(APIView):
     )
     def patch(self, request: Request, game_id: int, message_id: int) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
-        m = chat_services.chat_edit(message_id=message_id, user=request.user, text=body.get("text"))
-        if m.game_id != game_id:
-            raise chat_services.MessageNotFound()
+        m = chat_services.chat_edit(
+            game_id=game_id, message_id=message_id, user=request.user, text=body.get("text")
+        )
         return Response(present.chat_json(m, {}))
 
 
-class GameChatReportView(APIView):
+class GameChatReportView(GameView):
     @extend_schema(
         operation_id="games_chat_report",
         request=None,
@@ -850,5 +911,5 @@ class GameChatReportView(APIView):
         summary="Report a message to the moderators",
     )
     def post(self, request: Request, game_id: int, message_id: int) -> Response:
-        chat_services.chat_report(message_id=message_id, user=request.user)
+        chat_services.chat_report(game_id=game_id, message_id=message_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

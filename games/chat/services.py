@@ -79,10 +79,16 @@ def chat_post(*, game_id: int, user: Any, text: Any) -> ChatMessage:
     return ChatMessage.objects.create(game=game, author=user, text=clean)
 
 
-def chat_edit(*, message_id: int, user: Any, text: Any) -> ChatMessage:
+def chat_edit(*, game_id: int, message_id: int, user: Any, text: Any) -> ChatMessage:
+    """Change one's own message of game ``game_id`` (a message of another game, named through
+    this game's address, is not found: nothing is changed)."""
     clean = _clean(text)
     with transaction.atomic():
-        m = ChatMessage.objects.select_for_update().filter(pk=message_id, author=user).first()
+        m = (
+            ChatMessage.objects.select_for_update()
+            .filter(pk=message_id, game_id=game_id, author=user)
+            .first()
+        )
         if m is None:
             raise MessageNotFound()
         if timezone.now() - m.created_at > timedelta(minutes=settings.CHAT_EDIT_MINUTES):
@@ -96,8 +102,9 @@ def chat_edit(*, message_id: int, user: Any, text: Any) -> ChatMessage:
     return m
 
 
-def chat_report(*, message_id: int, user: Any) -> None:
-    m = ChatMessage.objects.filter(pk=message_id).first()
+def chat_report(*, game_id: int, message_id: int, user: Any) -> None:
+    """A player of game ``game_id`` reports one of its messages to the moderators (once)."""
+    m = ChatMessage.objects.filter(pk=message_id, game_id=game_id).first()
     if m is None or not Seat.objects.filter(game_id=m.game_id, user=user).exists():
         raise MessageNotFound()
     try:

@@ -36,7 +36,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from games import engine
+from games import engine, selectors
 from games.inbox.parse import ParseError, body_text, parse_command, reply_line
 from games.inbox.tokens import ADDRESS, BadToken, ReplyToken, read_token
 from games.mailevents.bounces import bounce_receive
@@ -222,17 +222,38 @@ _SIMULTANEOUS = frozenset({"power", "seal_bid"})
 
 def _expected_seq(game: Game, data: ReplyToken) -> int:
     """The position the reply answers: the token's, or the game's now when every move since was
-    another seat's simultaneous move (phase 5, a sealed bid), which leaves this seat's choice as
-    it was. Anything else since makes the reply stale."""
+    another seat's simultaneous move (phase 5, a sealed bid) AND the seat is asked now exactly
+    what it was asked then (``_same_question``). Anything else makes the reply stale: other
+    seats' moves can end the phase (the last power of a round starts the next round's auction)
+    and leave the seat facing another question, which a reply to the old one must not answer."""
     if data.seq >= game.seq:
         return data.seq
     since = list(Move.objects.filter(game=game, seq__gt=data.seq).values_list("seat", "action"))
     if all(
         seat != data.seat and isinstance(action, dict) and action.get("type") in _SIMULTANEOUS
         for seat, action in since
-    ):
+    ) and _same_question(game, data):
         return game.seq
     return data.seq
+
+
+def _same_question(game: Game, data: ReplyToken) -> bool:
+    """Whether the seat is awaited now, as it was at the token's position, in the same round,
+    step, phase and auction, with exactly the same legal moves (the engine's, compared whole):
+    then the reply means now what it meant when the email was sent."""
+    then = selectors.game_engine_state_at(game, data.seq)
+    now = selectors.game_engine_state(game)
+    seat = data.seat
+
+    def where(s: Any) -> tuple[Any, ...]:
+        return (s.round, s.step, s.phase, s.auction.plant if s.auction is not None else None)
+
+    return (
+        seat in engine.to_act(then)
+        and seat in engine.to_act(now)
+        and where(then) == where(now)
+        and engine.legal(then, seat) == engine.legal(now, seat)
+    )
 
 
 def _now() -> float:

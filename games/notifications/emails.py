@@ -33,7 +33,16 @@ from games.fastpath import rendering
 from games.inbox import onetap
 from games.inbox.tokens import reply_address
 from games.mailevents import verp
-from games.models import ChatMessage, ChatMute, Game, Move, Notification, Seat, TakebackRequest
+from games.models import (
+    ChatMessage,
+    ChatMute,
+    Game,
+    Invitation,
+    Move,
+    Notification,
+    Seat,
+    TakebackRequest,
+)
 from games.services.errors import ServiceError
 from games.shapes import State
 from games.templatetags.names import isolate
@@ -402,6 +411,18 @@ def _reply_examples(legal: Sequence[Mapping[str, Any]]) -> list[str]:
     return out
 
 
+def _reply_error(payload: dict[str, Any], game: Game) -> str:
+    """Why a reply was not taken, in the reader's words: a reply to an older position says
+    which (the email's move number and the game's now), not only that someone moved."""
+    code = str(payload.get("code") or "")
+    if code == "stale_state":
+        return _(
+            "That email was about move %(then)s of the game; it is at move %(now)s now and "
+            "asks you something else, so your reply was not made."
+        ) % {"then": int(payload.get("since") or 0), "now": game.seq}
+    return error_text(code, str(payload.get("message") or ""))
+
+
 def _reply_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
     """The answer to a move sent by email: what was made, or why not and what can be done."""
     game = n.game
@@ -419,7 +440,7 @@ def _reply_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any
         "ok": bool(p.get("ok")),
         "plan": bool(p.get("plan")),
         "line": str(p.get("line") or ""),
-        "error": error_text(str(p.get("code") or ""), str(p.get("message") or "")),
+        "error": _reply_error(p, game),
         "code": str(p.get("code") or ""),
         "moves": lines,
         "asked": [],
@@ -704,6 +725,8 @@ def _invited_context(n: Notification, pf: Prefetch | None = None) -> dict[str, A
     seats = selectors.game_seats(game)
     if any(s.user_id == n.recipient_id for s in seats):
         return None  # joined already
+    if not Invitation.objects.filter(game=game, user_id=n.recipient_id).exists():
+        return None  # withdrawn (the player was removed): nothing to tell
     by = next((s for s in seats if s.user_id == n.payload.get("by")), None)
     return {
         **_game_context(n, None),

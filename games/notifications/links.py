@@ -11,8 +11,11 @@
   that button.
 * Settings link: ``/mail/settings/<token>/`` (also the ``List-Unsubscribe`` URL) changes the
   recipient's notification mode without logging in: GET shows a confirmation page, POST changes it
-  (RFC 8058 one-click: a POST with ``List-Unsubscribe=One-Click`` turns emails off). It does not
-  expire: an unsubscribe link must keep working.
+  (RFC 8058 one-click: a POST with ``List-Unsubscribe=One-Click`` turns emails off). Its token is
+  a ``TimestampSigner`` signature over the user id and the same password fingerprint as the game
+  link's, so it works ``NOTIFY_SETTINGS_LINK_MAX_AGE_DAYS`` (60: longer than the game link, as an
+  unsubscribe link in an old email should) and never after a password change; an expired link's
+  page says so and offers the profile page (log in) instead. Every email carries a fresh one.
 """
 
 from __future__ import annotations
@@ -101,15 +104,23 @@ def login_token_valid_for_login(token: str) -> bool:
     return True
 
 
+def settings_max_age() -> int:
+    return int(settings.NOTIFY_SETTINGS_LINK_MAX_AGE_DAYS) * 86400
+
+
 def settings_token(*, user: Any) -> str:
-    return signing.Signer(salt=SETTINGS_SALT).sign_object({"u": user.pk})
+    signer = signing.TimestampSigner(salt=SETTINGS_SALT)
+    return signer.sign_object({"u": user.pk, "h": _fingerprint(user)})
 
 
 def settings_token_check(token: str) -> Any:
-    data = signing.Signer(salt=SETTINGS_SALT).unsign_object(token)
+    """The user of a valid settings token. Raises signing.SignatureExpired (too old) or
+    signing.BadSignature (forged, an unknown user, or the password changed since)."""
+    signer = signing.TimestampSigner(salt=SETTINGS_SALT)
+    data = signer.unsign_object(token, max_age=settings_max_age())
     user = get_user_model().objects.filter(pk=data.get("u")).first()
-    if user is None:
-        raise signing.BadSignature("unknown user")
+    if user is None or data.get("h") != _fingerprint(user):
+        raise signing.BadSignature("unknown user or password changed")
     return user
 
 

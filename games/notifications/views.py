@@ -60,13 +60,20 @@ def notification_settings(request: HttpRequest, token: str) -> HttpResponse:
     """
     try:
         user = links.settings_token_check(token)
+    except signing.SignatureExpired:
+        return render(
+            request, "emails/link_invalid.html", {"expired": True, "settings": True}, status=400
+        )
     except signing.BadSignature:
-        return render(request, "emails/link_invalid.html", {"expired": False}, status=400)
+        return render(
+            request, "emails/link_invalid.html", {"expired": False, "settings": True}, status=400
+        )
     profile, _ = Profile.objects.get_or_create(user=user)
+    allowed = profile.notification_modes()  # a bot account's only mode is "none"
     changed = False
     if request.method == "POST":
         mode = request.POST.get("mode") or Profile.NotificationMode.NONE
-        if mode not in MODES:
+        if mode not in allowed:
             return HttpResponse("Unknown mode", status=400, content_type="text/plain")
         profile.notification_mode = mode
         profile.save(update_fields=["notification_mode"])
@@ -77,7 +84,7 @@ def notification_settings(request: HttpRequest, token: str) -> HttpResponse:
             "emails/settings_page.html",
             {
                 "profile": profile,
-                "modes": list(MODES.items()),
+                "modes": [(k, v) for k, v in MODES.items() if k in allowed],
                 "current": profile.notification_mode,
                 "current_label": MODES.get(profile.notification_mode, profile.notification_mode),
                 "changed": changed,

@@ -157,3 +157,23 @@ class PracticeRefused(ServiceError):
     status = 409
     code = "practice_refused"
     default_message = "A practice game cannot be made from there."
+
+
+class RemovedByCreator(ServiceError):
+    status = 403
+    code = "removed_by_creator"
+    default_message = (
+        "The creator removed you from this game: only their invitation lets you back in."
+    )
+
+
+class InvitationRefused(ServiceError):
+    status = 403
+    code = "invitation_refused"
+    default_message = "That player does not take invitations from you."
+
+
+class InvitationsThrottled(ServiceError):
+    status = 429
+    code = "throttled"
+    default_message = "Too many invitations: wait a while."

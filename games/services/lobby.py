@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, players, turns
-from games.models import DEFAULT_OPTIONS, Game, Invitation, Notification, Seat, Webhook
+from accounts.models import Profile
+from games import engine, players, selectors, turns
+from games.models import DEFAULT_OPTIONS, Game, Invitation, Notification, Removal, Seat, Webhook
 from games.notifications.outbox import OutboxWriter
 from powergrid.state import PLANT_DECKS, VARIANTS
 from powergrid.tables import COLOURS
@@ -22,10 +25,13 @@ from .errors import (
     GameFull,
     GameNotFound,
     InvalidSetup,
+    InvitationRefused,
+    InvitationsThrottled,
     NotAPlayer,
     NotCreator,
     NotEnoughPlayers,
     NotInvited,
+    RemovedByCreator,
 )
 
 # The bounds of a game's set-up, in one place: the API serializers, the schema and the web form
@@ -224,13 +230,14 @@ def _has_webhooks(user: Any) -> bool:
 def _may_join(game: Game, user: Any, code: str) -> None:
     """A private game takes its link's code or an invitation; a game asking for reliable players
     takes those with at least ``min_on_time`` percent of turns in time (or no record yet). The
-    creator's invitation lets a player in past both."""
+    creator's invitation lets a player in past both. A player the creator removed stays out,
+    link or not, until invited again (the invitation clears the removal)."""
     invited = Invitation.objects.filter(game=game, user=user).exists()
     if invited:
         return
-    if (game.options or {}).get("private") and not (
-        code and game.invite_code and secrets.compare_digest(code, game.invite_code)
-    ):
+    if Removal.objects.filter(game=game, user=user).exists():
+        raise RemovedByCreator()
+    if selectors.is_private(game) and not selectors.invite_code_matches(game, code):
         raise NotInvited()
     floor = int((game.options or {}).get("min_on_time") or 0)
     if floor:
@@ -261,9 +268,45 @@ def game_join(*, game_id: int, user: Any, code: str = "") -> Seat:
         return seat
 
 
+def _played_together(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` have held seats in one game that started."""
+    return Seat.objects.filter(
+        user=a,
+        game__status__in=(Game.Status.RUNNING, Game.Status.FINISHED),
+        game__seats__user=b,
+    ).exists()
+
+
+def _invitation_allowed(inviter: Any, guest: Any) -> None:
+    """What the guest accepts (their profile's ``invitations``) and how many invitations the
+    inviter may send and the guest may receive in an hour (``INVITATIONS_SENT_PER_HOUR``,
+    ``INVITATIONS_RECEIVED_PER_HOUR``): each invitation is an email to the guest, so nobody can
+    make the server write to another player at will. Raises ``InvitationRefused`` (403) or
+    ``InvitationsThrottled`` (429)."""
+    choice = getattr(getattr(guest, "profile", None), "invitations", Profile.Invitations.ANYONE)
+    if choice == Profile.Invitations.NOBODY or (
+        choice == Profile.Invitations.PLAYED_WITH and not _played_together(guest, inviter)
+    ):
+        raise InvitationRefused()
+    since = timezone.now() - timedelta(hours=1)
+    recent = Invitation.objects.filter(created_at__gte=since)
+    if recent.filter(invited_by=inviter).count() >= settings.INVITATIONS_SENT_PER_HOUR:
+        raise InvitationsThrottled(
+            f"You may send {settings.INVITATIONS_SENT_PER_HOUR} invitations an hour: wait a while.",
+            details={"retry_after": 3600},
+        )
+    if recent.filter(user=guest).count() >= settings.INVITATIONS_RECEIVED_PER_HOUR:
+        raise InvitationsThrottled(
+            "That player has received many invitations lately: try again later.",
+            details={"retry_after": 3600},
+        )
+
+
 def game_invite(*, game_id: int, user: Any, username: Any) -> Invitation:
     """The creator invites a player by username (once; asking again changes nothing): they may
-    join even a private game, see it among their invitations, and get an email."""
+    join even a private game, see it among their invitations, and get an email. The guest's
+    choice and the hourly limits are checked first (``_invitation_allowed``); an invitation
+    readmits a player the creator had removed."""
     if not isinstance(username, str) or not username.strip():
         raise _invalid("username", "username: the invited player's username.")
     with transaction.atomic():
@@ -273,7 +316,12 @@ def game_invite(*, game_id: int, user: Any, username: Any) -> Invitation:
             raise _invalid("username", f"No player is called {username.strip()!r}.")
         if Seat.objects.filter(game=game, user=guest).exists():
             raise AlreadyJoined("That player already holds a seat in this game.")
-        invitation, made = Invitation.objects.get_or_create(game=game, user=guest)
+        invitation = Invitation.objects.filter(game=game, user=guest).first()
+        made = invitation is None
+        if invitation is None:
+            _invitation_allowed(user, guest)
+            invitation = Invitation.objects.create(game=game, user=guest, invited_by=user)
+            Removal.objects.filter(game=game, user=guest).delete()
         if made:
             writer = OutboxWriter(game=game)
             writer.add(
@@ -303,7 +351,9 @@ def game_leave(*, game_id: int, user: Any) -> Game | None:
 
 def _seat_remove(game: Game, seat: Seat, *, leaving: Any = None) -> Game | None:
     """Remove ``seat`` of an open, locked game; renumber the rest. The creator's role passes to
-    the next person; a game left with bots only (or nobody) is deleted."""
+    the next person; a game left with bots only (or nobody) is deleted. The player's webhooks
+    of this game stop with the seat (``games.webhooks.events`` posts a game's events only to
+    webhooks of players seated in it)."""
     gone = seat.seat
     seat.delete()
     rest = list(game.seats.select_related("user__profile").order_by("seat"))
@@ -367,7 +417,16 @@ def game_seat_remove(*, game_id: int, user: Any, seat_no: int) -> Game | None:
             raise InvalidSetup("No such seat.", details={"field": "seat"})
         if seat.user_id == user.pk:
             raise InvalidSetup("Leave the game instead.", details={"field": "seat"})
-        return _seat_remove(game, seat)
+        removed = seat.user
+        result = _seat_remove(game, seat)
+        if result is not None and not removed.profile.bot_kind:
+            # The removed player stays out: their invitation goes, the link they had no longer
+            # opens the game (a new code for the others), and only a new invitation readmits them.
+            Invitation.objects.filter(game=game, user=removed).delete()
+            Removal.objects.get_or_create(game=game, user=removed)
+            game.invite_code = secrets.token_urlsafe(12)
+            game.save(update_fields=["invite_code"])
+        return result
 
 
 def game_start(*, game_id: int, user: Any) -> Game:

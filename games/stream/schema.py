@@ -20,7 +20,8 @@ STREAM_OPERATION: dict[str, Any] = {
         "(`GET /api/v1/games/{id}/state/`) for the rest: nothing secret travels on the stream. "
         "Reconnect when the connection drops (`retry: 2000`): the snapshot on connect holds "
         "every game's latest `seq`, so nothing is lost. Authenticate with a token (or a "
-        "session), or pass `?game=<id>` to watch one game without an account."
+        "session), or pass `?game=<id>` to watch one game without an account (a private game: "
+        "only as one of its players, invitees or staff)."
     ),
     "parameters": [
         {
@@ -46,7 +47,15 @@ STREAM_OPERATION: dict[str, Any] = {
             "content": {"application/json": {"schema": _ERROR}},
         },
         "404": {
-            "description": "not_found: no such game.",
+            "description": "not_found: no such game, or a private game the caller may not see.",
+            "content": {"application/json": {"schema": _ERROR}},
+        },
+        "429": {
+            "description": (
+                "throttled: the account (STREAM_MAX_PER_USER, 5) or the client's address "
+                "(STREAM_MAX_PER_ADDRESS, 20) has as many streams open as a server process "
+                "keeps; close one (details.retry_after)."
+            ),
             "content": {"application/json": {"schema": _ERROR}},
         },
     },

@@ -13,23 +13,36 @@ Production serves this path from the ASGI process (uvicorn: ``deploy/``), where 
 asyncio task woken by the process's one Redis subscription (``hub``). Elsewhere (the embedded
 set-up, WSGI, no ``STREAM_REDIS_URL``) the stream re-reads its games every
 ``STREAM_FALLBACK_SECONDS``: the same events, later.
+
+A stream holds a task (or, under WSGI, a thread) for hours, so each process keeps at most
+``STREAM_MAX_PER_USER`` open per account and ``STREAM_MAX_PER_ADDRESS`` per client address
+(``accounts.addresses``); beyond, 429 ``throttled``. A watched game is one the caller may see
+(``selectors.game_for``): a private game is not found but by its players, invitees and staff,
+and a watcher who loses the right (an invitation withdrawn, a seat removed) is cut off at the
+next keepalive.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponseBase, JsonResponse, StreamingHttpResponse
 from rest_framework import exceptions
 
+from accounts.addresses import client_address
+from games import selectors
 from games.api.auth import TokenAuthentication, token_from_header
 from games.models import Game, Seat
 
@@ -62,9 +75,64 @@ def _error(status: int, code: str, message: str, **details: Any) -> JsonResponse
     )
 
 
-def _who(request: HttpRequest) -> tuple[Any, int | None, JsonResponse | None]:
-    """(user or None, the game watched or None, an error answer or None). Sync: reads the
-    database (the token, the session, the game)."""
+@dataclass
+class Who:
+    """Who asks for a stream: the user (None for a watcher without an account), the game
+    watched (None: the user's own games), whether that game is private (its visibility is
+    checked again while the stream lasts), and the client's address."""
+
+    user: Any
+    game_id: int | None
+    private: bool
+    address: str
+
+
+class Slots:
+    """The streams open in this process, per account and per client address: a stream takes a
+    slot of each before it starts and gives them back when it ends (``release``, idempotent:
+    called by the response's close and by the stream's own end, whichever comes first)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open: Counter[str] = Counter()
+
+    def take(self, who: Who) -> Callable[[], None] | None:
+        """A release function, or None when the account or the address has its most open."""
+        keys: list[tuple[str, int]] = [(f"addr:{who.address}", settings.STREAM_MAX_PER_ADDRESS)]
+        if who.user is not None:
+            keys.append((f"user:{who.user.pk}", settings.STREAM_MAX_PER_USER))
+        with self._lock:
+            if any(self._open[k] >= limit for k, limit in keys):
+                return None
+            for k, _limit in keys:
+                self._open[k] += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            with self._lock:
+                if released:
+                    return
+                released = True
+                for k, _limit in keys:
+                    self._open[k] -= 1
+                    if self._open[k] <= 0:
+                        del self._open[k]
+
+        return release
+
+    def count(self, key: str) -> int:
+        with self._lock:
+            return self._open[key]
+
+
+#: This process's open streams (each stream process counts its own).
+SLOTS = Slots()
+
+
+def _who(request: HttpRequest) -> tuple[Who | None, JsonResponse | None]:
+    """(who asks, or None with an error answer). Sync: reads the database (the token, the
+    session, the game)."""
     user = None
     header = request.META.get("HTTP_AUTHORIZATION", "")
     if header.strip():
@@ -72,21 +140,26 @@ def _who(request: HttpRequest) -> tuple[Any, int | None, JsonResponse | None]:
             token = token_from_header(header.encode("latin-1")) or b""
             user, _token = TokenAuthentication().authenticate_credentials(token)
         except exceptions.AuthenticationFailed as exc:
-            return None, None, _error(401, "authentication_failed", str(exc.detail))
+            return None, _error(401, "authentication_failed", str(exc.detail))
     elif request.user.is_authenticated:
         user = request.user
     raw = request.GET.get("game", "")
     game_id = None
+    private = False
     if raw:
         try:
             game_id = int(raw)
         except ValueError:
-            return None, None, _error(400, "invalid_field", "game: a game id.", field="game")
-        if not Game.objects.filter(pk=game_id).exists():
-            return None, None, _error(404, "not_found", "No such game.")
+            return None, _error(400, "invalid_field", "game: a game id.", field="game")
+        # THE rule of who may see a game: a private one is not found but by its players,
+        # invitees and staff (the token's or the session's user).
+        game = selectors.game_for(game_id=game_id, user=user)
+        if game is None:
+            return None, _error(404, "not_found", "No such game.")
+        private = selectors.is_private(game)
     elif user is None:
-        return None, None, _error(401, "not_authenticated", "Send a token, or ?game=<id>.")
-    return user, game_id, None
+        return None, _error(401, "not_authenticated", "Send a token, or ?game=<id>.")
+    return Who(user, game_id, private, client_address(request)), None
 
 
 def snapshot(user_id: int | None, game_id: int | None) -> list[tuple[int, int, bytes]]:
@@ -110,6 +183,15 @@ def snapshot(user_id: int | None, game_id: int | None) -> list[tuple[int, int, b
     return out
 
 
+def still_visible(user_id: int | None, game_id: int | None) -> bool:
+    """Whether a watcher of a private game may still see it (checked at each keepalive: an
+    invitee whose invitation went, a player the creator removed, stop receiving it)."""
+    if game_id is None:
+        return True
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id is not None else None
+    return selectors.game_for(game_id=game_id, user=user) is not None
+
+
 def _channels(user_id: int | None, game_id: int | None) -> list[str]:
     if game_id is not None:
         return [events.game_channel(game_id)]
@@ -117,8 +199,11 @@ def _channels(user_id: int | None, game_id: int | None) -> list[str]:
     return [events.user_channel(user_id)]
 
 
-async def _live(user_id: int | None, game_id: int | None) -> AsyncIterator[bytes]:
-    """Woken by the process's Redis subscription: each published frame as it comes."""
+async def _live(
+    user_id: int | None, game_id: int | None, recheck: bool = False
+) -> AsyncIterator[bytes]:
+    """Woken by the process's Redis subscription: each published frame as it comes.
+    ``recheck``: a private game watched, whose visibility is checked again at each keepalive."""
     hub = hub_for(settings.STREAM_REDIS_URL)
     channels = _channels(user_id, game_id)
     queue = hub.listen(channels)  # listening before the snapshot: no change falls between
@@ -133,6 +218,8 @@ async def _live(user_id: int | None, game_id: int | None) -> AsyncIterator[bytes
             try:
                 data = await asyncio.wait_for(queue.get(), settings.STREAM_KEEPALIVE_SECONDS)
             except TimeoutError:
+                if recheck and not await _db(still_visible)(user_id, game_id):
+                    return
                 yield KEEPALIVE
                 continue
             if data == RESYNC:
@@ -151,7 +238,9 @@ def _changed(seen: dict[int, int], rows: list[tuple[int, int, bytes]]) -> Iterat
             yield data
 
 
-async def _reread_async(user_id: int | None, game_id: int | None) -> AsyncIterator[bytes]:
+async def _reread_async(
+    user_id: int | None, game_id: int | None, recheck: bool = False
+) -> AsyncIterator[bytes]:
     """No Redis: read the games again every ``STREAM_FALLBACK_SECONDS``."""
     seen: dict[int, int] = {}
     yield RETRY
@@ -163,11 +252,13 @@ async def _reread_async(user_id: int | None, game_id: int | None) -> AsyncIterat
             yield data
         if time.monotonic() - quiet_since >= settings.STREAM_KEEPALIVE_SECONDS:
             quiet_since = time.monotonic()
+            if recheck and not await _db(still_visible)(user_id, game_id):
+                return
             yield KEEPALIVE
         await asyncio.sleep(settings.STREAM_FALLBACK_SECONDS)
 
 
-def _reread(user_id: int | None, game_id: int | None) -> Iterator[bytes]:
+def _reread(user_id: int | None, game_id: int | None, recheck: bool = False) -> Iterator[bytes]:
     """The same under WSGI (the development server; a thread per stream)."""
     seen: dict[int, int] = {}
     yield RETRY
@@ -178,6 +269,8 @@ def _reread(user_id: int | None, game_id: int | None) -> Iterator[bytes]:
             yield data
         if time.monotonic() - quiet_since >= settings.STREAM_KEEPALIVE_SECONDS:
             quiet_since = time.monotonic()
+            if recheck and not still_visible(user_id, game_id):
+                return
             yield KEEPALIVE
         time.sleep(settings.STREAM_FALLBACK_SECONDS)
 
@@ -188,18 +281,61 @@ async def stream(request: HttpRequest) -> HttpResponseBase:
     # Under WSGI (the development server, the test client) the view's thread is the request's:
     # read there, in the request's transaction.
     asgi = isinstance(request, ASGIRequest)
-    user, game_id, error = await (_db(_who) if asgi else sync_to_async(_who))(request)
-    if error is not None:
+    who, error = await (_db(_who) if asgi else sync_to_async(_who))(request)
+    if who is None:
+        assert error is not None
         return error
-    user_id = user.pk if user is not None else None
+    release = SLOTS.take(who)
+    if release is None:
+        return _error(
+            429,
+            "throttled",
+            f"Too many event streams open: at most {settings.STREAM_MAX_PER_USER} per account "
+            f"and {settings.STREAM_MAX_PER_ADDRESS} per address. Close one (one stream carries "
+            "all your games).",
+            retry_after=int(settings.STREAM_KEEPALIVE_SECONDS),
+        )
+    user_id = who.user.pk if who.user is not None else None
     content: AsyncIterator[bytes] | Iterator[bytes]
     if not asgi:
-        content = _reread(user_id, game_id)
+        content = _released(_reread(user_id, who.game_id, who.private), release)
     elif settings.STREAM_REDIS_URL:
-        content = _live(user_id, game_id)
+        content = _released_async(_live(user_id, who.game_id, who.private), release)
     else:
-        content = _reread_async(user_id, game_id)
-    response = StreamingHttpResponse(content, content_type="text/event-stream")
+        content = _released_async(_reread_async(user_id, who.game_id, who.private), release)
+    response = StreamResponse(content, release=release, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
+
+
+class StreamResponse(StreamingHttpResponse):
+    """A stream that gives its slots back when the server closes it (the client went), even
+    if it never started."""
+
+    def __init__(self, *args: Any, release: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._release = release
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._release()
+
+
+def _released(content: Iterator[bytes], release: Callable[[], None]) -> Iterator[bytes]:
+    try:
+        yield from content
+    finally:
+        release()
+
+
+async def _released_async(
+    content: AsyncIterator[bytes], release: Callable[[], None]
+) -> AsyncIterator[bytes]:
+    try:
+        async for chunk in content:
+            yield chunk
+    finally:
+        release()

@@ -104,7 +104,7 @@ def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def game_calendar(request: HttpRequest, game_id: int) -> HttpResponse:
     """One game's deadline for the signed-in player (a download)."""
-    game = selectors.game_get(game_id=game_id)
+    game = selectors.game_for(game_id=game_id, user=request.user)
     if game is None or not request.user.is_authenticated:
         raise Http404
     if selectors.seat_of(game, request.user) is None:

@@ -4,7 +4,6 @@ Thin: ``games.chat.services``; every text is shown escaped by the template."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,19 +13,24 @@ from games.chat import services
 from games.services.errors import ServiceError
 
 from .errors import error_text
+from .views import game_or_404, login_redirect
 
 
 @require_POST
-@login_required
 def game_chat(request: HttpRequest, game_id: int) -> HttpResponse:
+    game_or_404(request, game_id)
+    if not request.user.is_authenticated:
+        return login_redirect(request)
     op = request.POST.get("op", "post")
     raw_id = request.POST.get("id", "")
     mid = int(raw_id) if raw_id.isdigit() else 0
     try:
         if op == "edit":
-            services.chat_edit(message_id=mid, user=request.user, text=request.POST.get("text"))
+            services.chat_edit(
+                game_id=game_id, message_id=mid, user=request.user, text=request.POST.get("text")
+            )
         elif op == "report":
-            services.chat_report(message_id=mid, user=request.user)
+            services.chat_report(game_id=game_id, message_id=mid, user=request.user)
             messages.success(request, _("Thank you: the moderators will look at it."))
         elif op in ("mute", "unmute"):
             services.chat_mute(user=request.user, muted_id=mid, on=op == "mute")

@@ -86,6 +86,13 @@ def _known() -> dict[str, str]:
             "Only a new account can become a bot account: this one has played or joined games."
         ),
         "not_invited": _("This game is by invitation: ask its creator for the link."),
+        "invitation_refused": _(
+            "That player does not take invitations from you (their profile says who may "
+            "invite them)."
+        ),
+        "removed_by_creator": _(
+            "The creator removed you from this game: only their invitation lets you back in."
+        ),
         "reauthentication_required": _("Confirm your password first, then try again."),
         "trailing_slash_missing": _("The address must end with a slash."),
         "request_too_large": _("What was sent is too large."),

@@ -25,7 +25,7 @@ from powergrid.plants import NUMBER
 from powergrid.tables import RESOURCES
 
 from .errors import error_text
-from .views import _lang, with_user_timezone
+from .views import _lang, game_or_404, with_user_timezone
 
 
 def _body_from_post(post: Any) -> dict[str, Any]:
@@ -47,9 +47,7 @@ def _body_from_post(post: Any) -> dict[str, Any]:
 @require_http_methods(["GET", "POST"])
 @with_user_timezone
 def game_plans(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get(game_id=game_id)
-    if game is None:
-        raise Http404(_("No such game."))
+    game = game_or_404(request, game_id)
     if not request.user.is_authenticated:
         return HttpResponseRedirect(f"{reverse(settings.LOGIN_URL)}?next={request.path}")
     me = selectors.seat_of(game, request.user)

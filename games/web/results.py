@@ -19,7 +19,7 @@ from powergrid.maps import name_in
 
 @reads_from_replica  # a finished game no longer changes: a replica's copy is as good
 def game_result_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get_with_seats(game_id=game_id)
+    game = selectors.game_for(game_id=game_id, user=request.user, seats=True)
     if game is None:
         raise Http404(_("No such game."))
     result = results.game_result(game)

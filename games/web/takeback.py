@@ -8,8 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -21,6 +21,13 @@ from games.services import takeback as service
 from games.services.errors import ServiceError
 
 from .errors import error_text
+
+
+def _visible_or_404(request: HttpRequest, game_id: int) -> None:
+    """THE rule (``selectors.game_for``), first: a game the visitor may not see is no game, as
+    ``games.web.views.game_or_404`` answers (which imports this module, so not imported)."""
+    if selectors.game_for(game_id=game_id, user=request.user) is None:
+        raise Http404(_("No such game."))
 
 
 def _int(raw: Any) -> int | None:
@@ -38,10 +45,12 @@ def _refused(request: HttpRequest, exc: ServiceError) -> None:
     messages.error(request, error_text(exc.code, exc.message, exc.details))
 
 
-@login_required
 @require_POST
 def game_takeback(request: HttpRequest, game_id: int) -> HttpResponse:
     """The take-back button: ``how`` = ``now`` (alone, at once) or ``ask`` (the others)."""
+    _visible_or_404(request, game_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     expected = _int(request.POST.get("expected_seq"))
     how = request.POST.get("how")
     try:
@@ -67,10 +76,12 @@ def game_takeback(request: HttpRequest, game_id: int) -> HttpResponse:
     return _back(game_id)
 
 
-@login_required
 @require_POST
 def game_takeback_answer(request: HttpRequest, game_id: int, request_id: int) -> HttpResponse:
     """A request's buttons: ``answer`` = ``accept``, ``decline`` or (the asker) ``withdraw``."""
+    _visible_or_404(request, game_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     answer = request.POST.get("answer")
     try:
         if answer == "withdraw":
@@ -97,10 +108,12 @@ def game_takeback_answer(request: HttpRequest, game_id: int, request_id: int) ->
     return _back(game_id)
 
 
-@login_required
 @require_POST
 def game_practice(request: HttpRequest, game_id: int) -> HttpResponse:
     """ "Practise from here": a practice game against the bots, then its page."""
+    _visible_or_404(request, game_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     try:
         game = practice.practice_create(
             user=request.user,

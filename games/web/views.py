@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -61,11 +62,21 @@ def _lang() -> str:
     return (translation.get_language() or "en")[:2]
 
 
-def _game_or_404(game_id: int) -> Game:
-    game = selectors.game_get(game_id=game_id)
+def game_or_404(request: HttpRequest, game_id: int, *, code: Any = "") -> Game:
+    """The game if the visitor may see it (``selectors.game_for``, THE rule: a private game is
+    hidden from all but its players, invitees and staff), else the "no such game" page. Every
+    page of a game asks this first, before asking anyone to log in: a private game answers as
+    one that does not exist. ``code``: its invitation link's code, if the request carries it."""
+    game = selectors.game_for(game_id=game_id, user=request.user, code=code)
     if game is None:
         raise Http404(_("No such game."))
     return game
+
+
+def login_redirect(request: HttpRequest) -> HttpResponse:
+    """To the login page, back here afterwards (what ``login_required`` does, for the views
+    that must first tell whether the game exists for the visitor)."""
+    return redirect_to_login(request.get_full_path())
 
 
 def _names(game: Game) -> dict[int, str]:
@@ -233,9 +244,12 @@ def _create_context(form: GameCreateForm) -> dict[str, Any]:
 
 
 @require_POST
-@login_required
 def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
-    game = _game_or_404(game_id)
+    game = game_or_404(
+        request, game_id, code=request.POST.get("code", "") if what == "join" else ""
+    )
+    if not request.user.is_authenticated:
+        return login_redirect(request)
     fn = {"leave": services.game_leave, "start": services.game_start}
     if what not in (*fn, "join", "bot", "remove", "invite"):
         raise Http404()
@@ -288,9 +302,11 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
 
 @with_user_timezone
 def game_invite_link(request: HttpRequest, game_id: int, code: str) -> HttpResponse:
-    """A private game's invitation link: its lobby, with a Join button carrying the code."""
-    game = _game_or_404(game_id)
-    if not game.invite_code or not secrets.compare_digest(code, game.invite_code):
+    """A private game's invitation link: its lobby, with a Join button carrying the code. A
+    code that is not the game's (a wrong one, or one replaced when a player was removed) is
+    not found, like the game itself for whom it is hidden."""
+    game = game_or_404(request, game_id, code=code)
+    if not selectors.invite_code_matches(game, code):
         raise Http404(_("This invitation link is not valid."))
     if game.status != Game.Status.OPEN:
         return HttpResponseRedirect(reverse("game", args=[game.pk]))
@@ -299,7 +315,7 @@ def game_invite_link(request: HttpRequest, game_id: int, code: str) -> HttpRespo
 
 @with_user_timezone
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(game_id)
+    game = game_or_404(request, game_id)
     ctx: dict[str, Any] = {}
     if game.status != Game.Status.OPEN and "preview" in request.GET:
         ctx["build_selected"] = [c for c in request.GET.getlist("cities") if c]
@@ -692,7 +708,7 @@ def _calculator(state: State, money: int | None, query: Any) -> dict[str, Any]:
 @require_POST
 @with_user_timezone
 def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(game_id)
+    game = game_or_404(request, game_id)
     if not request.user.is_authenticated:
         return HttpResponseRedirect(f"{reverse(settings.LOGIN_URL)}?next={request.path}")
     if request.POST.get("preview") and request.POST.get("action") == "build":
@@ -744,7 +760,7 @@ def _already_applied(game: Game, user: Any, form_id: str) -> bool:
 @require_GET
 @with_user_timezone
 def game_history(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
-    game = _game_or_404(game_id)
+    game = game_or_404(request, game_id)
     if game.status == Game.Status.OPEN:
         raise Http404()
     if seq > game.seq:
@@ -755,7 +771,7 @@ def game_history(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
 @require_GET
 def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's)."""
-    game = _game_or_404(game_id)
+    game = game_or_404(request, game_id)
     cities = [c for c in request.GET.getlist("cities") if c][:30]
     if not cities:
         return JsonResponse({"cost": 0, "money_left": None})
@@ -789,7 +805,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_history_jump(request: HttpRequest, game_id: int) -> HttpResponse:
     """The no-JS "board after move N" form: redirect to that move's history page."""
-    game = _game_or_404(game_id)
+    game = game_or_404(request, game_id)
     try:
         seq = max(0, min(int(request.GET.get("seq", "")), game.seq))
     except ValueError:

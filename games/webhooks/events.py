@@ -58,13 +58,16 @@ def payload(
 
 def deliveries_write(game: Game, events: list[Event], seats: list[Seat]) -> list[int]:
     """Rows for ``events`` (``(event, seat awaited or None)``) to every active webhook that wants
-    them; returns their ids (to send after commit). One query for the webhooks."""
+    them; returns their ids (to send after commit). One query for the webhooks.
+
+    Only webhooks of players seated in the game now: a game's webhook stops when its owner no
+    longer holds a seat (left, or removed by the creator), as the player's own webhooks do."""
     if not events or not game.hooks_active:
         return []
     users = [s.user_id for s in seats]
     hooks = list(
-        Webhook.objects.filter(active=True).filter(
-            Q(game=game) | Q(game__isnull=True, owner_id__in=users)
+        Webhook.objects.filter(active=True, owner_id__in=users).filter(
+            Q(game=game) | Q(game__isnull=True)
         )
     )
     rows = []

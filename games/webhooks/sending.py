@@ -20,8 +20,10 @@ import hashlib
 import hmac
 import json
 import logging
+import string
 import threading
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -126,16 +128,47 @@ def _never_connected(exc: requests.ConnectionError) -> bool:
     return isinstance(reason, NewConnectionError)
 
 
-def text(payload: dict[str, Any], language: str = "en") -> str:
-    """The event in a sentence, for chat formats."""
+#: ASCII punctuation: every markup character of Discord's Markdown is one of these.
+_PUNCTUATION = frozenset(string.punctuation)
+#: WORD JOINER: invisible, keeps "@" from starting a mention ("@here", "@channel").
+_JOINER = "\u2060"
+
+
+def discord_escape(name: str) -> str:
+    """A player's name as Discord shows it literally: each ASCII punctuation character behind a
+    backslash (Discord's Markdown escape), so no name makes a mention (``@everyone``,
+    ``<@id>``), a masked link (``[text](url)``), a bare link (``https://...``), an emoji,
+    bold, a spoiler or a heading. ``allowed_mentions`` (nothing allowed) is sent as well."""
+    return "".join("\\" + c if c in _PUNCTUATION else c for c in name)
+
+
+def slack_escape(name: str) -> str:
+    """A player's name as Slack shows it literally: ``&``, ``<`` and ``>`` as entities (what
+    Slack's message formatting asks: ``<!channel>``, ``<url|text>`` and ``<@U123>`` need
+    them), and "@" held off the word after it (``@channel`` stays text)."""
+    out = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return out.replace("@", "@" + _JOINER)
+
+
+#: How a name is written into each chat format's text (the generic format is JSON data).
+ESCAPES: dict[str, Callable[[str], str]] = {
+    Webhook.Format.DISCORD: discord_escape,
+    Webhook.Format.SLACK: slack_escape,
+}
+
+
+def text(payload: dict[str, Any], language: str = "en", format: str = "") -> str:
+    """The event in a sentence, for chat formats; the player's name (theirs to choose)
+    escaped for ``format`` (``ESCAPES``): the sentence's own words and link are ours."""
     game = payload.get("game", {})
+    escape = ESCAPES.get(format, str)
     with translation.override(language):
         if payload.get("event") == "your_turn":
             return _(
                 "Power Grid #%(id)s: it is %(player)s's turn (deadline %(deadline)s). %(url)s"
             ) % {
                 "id": game.get("id"),
-                "player": payload.get("player") or "?",
+                "player": escape(str(payload.get("player") or "?")),
                 "deadline": (payload.get("deadline") or "-")[:16].replace("T", " ") + " UTC",
                 "url": game.get("url"),
             }
@@ -166,9 +199,13 @@ def body_for(hook: Webhook, delivery: WebhookDelivery, now: float) -> tuple[byte
     """The request body and headers of ``delivery`` for ``hook``'s format."""
     language = getattr(getattr(hook.owner, "profile", None), "language", "en") or "en"
     if hook.format == Webhook.Format.DISCORD:
-        doc: dict[str, Any] = {"content": text(delivery.payload, language)}
+        # No mention of anyone, whatever the text says (Discord's allowed_mentions).
+        doc: dict[str, Any] = {
+            "content": text(delivery.payload, language, hook.format),
+            "allowed_mentions": {"parse": []},
+        }
     elif hook.format == Webhook.Format.SLACK:
-        doc = {"text": text(delivery.payload, language)}
+        doc = {"text": text(delivery.payload, language, hook.format)}
     else:
         doc = {**delivery.payload, "delivery": delivery.pk}
     body = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode()

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games import selectors
 from games.models import Game, Seat, Webhook, WebhookDelivery
 from games.services.errors import GameNotFound, NotAPlayer, ServiceError
 from games.webhooks.events import EVENTS, schedule
@@ -57,7 +58,8 @@ def webhook_create(
         if game_id is not None:
             if isinstance(game_id, bool) or not isinstance(game_id, int):
                 raise InvalidWebhook("'game' must be a game id.", details={"field": "game"})
-            game = Game.objects.filter(pk=game_id).first()
+            # A game the owner may not see is not found (a private game's number tells nothing).
+            game = selectors.game_for(game_id=game_id, user=owner)
             if game is None:
                 raise GameNotFound()
             if not Seat.objects.filter(game=game, user=owner).exists():

@@ -39,9 +39,10 @@ def test_each_accepted_form_authenticates_rest_and_stream(make_player, form):
     assert _client(header).get("/api/v1/me/").json()["username"] == p.user.username
     request = RequestFactory().get("/api/v1/stream/", HTTP_AUTHORIZATION=header)
     request.user = AnonymousUser()  # the header alone must do it
-    user, _game, error = _who(request)
+    who, error = _who(request)
     assert error is None
-    assert user == p.user
+    assert who is not None
+    assert who.user == p.user
 
 
 @pytest.mark.parametrize("form", BAD)
@@ -55,7 +56,7 @@ def test_any_other_header_is_a_401_naming_the_scheme(make_player, form):
     assert "Bearer <token>" in body["message"]
     assert r["WWW-Authenticate"].startswith("Bearer")
     request = RequestFactory().get("/api/v1/stream/", HTTP_AUTHORIZATION=header)
-    _user, _game, error = _who(request)
+    _who_asks, error = _who(request)
     assert error is not None
     assert error.status_code == 401
     assert b"Bearer <token>" in error.content

@@ -283,3 +283,53 @@ def test_a_digest_reader_gets_the_chat_in_the_digest_escaped(new_game, make_play
     n = Notification(recipient=reader, kind="digest", payload={"since": later})
     mail = email_build(n)
     assert mail is None or EVIL not in mail.body
+
+
+def _two_games_one_author(new_game, make_player):
+    """A player of two games, with a message in the first: (first id, second id, message id,
+    the player)."""
+    from games import services
+
+    gid, ps = new_game(players=2)
+    author = ps[0]
+    other = make_player()
+    gid2 = other.post("/api/v1/games/", {"map": "germany", "max_players": 3}).json()["id"]
+    services.game_join(game_id=gid2, user=author.user)
+    mid = author.post(f"/api/v1/games/{gid}/chat/", {"text": "first words"}).json()["id"]
+    return gid, gid2, mid, author
+
+
+def test_a_message_is_changed_only_through_its_own_games_address(new_game, make_player):
+    """Editing or reporting a message through another game's path (one the author also plays
+    in) is refused and changes nothing: the path's game is checked, not only the message's id."""
+    from games.models import ChatMessage, ChatReport
+
+    gid, gid2, mid, author = _two_games_one_author(new_game, make_player)
+    r = author.client.patch(
+        f"/api/v1/games/{gid2}/chat/{mid}/", {"text": "rewritten"}, format="json"
+    )
+    assert (r.status_code, r.json()["error"]["code"]) == (404, "message_not_found")
+    assert ChatMessage.objects.get(pk=mid).text == "first words"
+    assert ChatMessage.objects.get(pk=mid).edited_at is None
+    r = author.post(f"/api/v1/games/{gid2}/chat/{mid}/report/")
+    assert r.status_code == 404
+    assert not ChatReport.objects.exists()
+    # Through its own game's address it works.
+    r = author.client.patch(
+        f"/api/v1/games/{gid}/chat/{mid}/", {"text": "rewritten"}, format="json"
+    )
+    assert r.status_code == 200
+    assert ChatMessage.objects.get(pk=mid).text == "rewritten"
+
+
+def test_the_page_changes_a_message_only_through_its_own_game(new_game, make_player, client):
+    from games.models import ChatMessage, ChatReport
+
+    gid, gid2, mid, author = _two_games_one_author(new_game, make_player)
+    client.force_login(author.user)
+    client.post(f"/games/{gid2}/chat/", {"op": "edit", "id": str(mid), "text": "rewritten"})
+    client.post(f"/games/{gid2}/chat/", {"op": "report", "id": str(mid)})
+    assert ChatMessage.objects.get(pk=mid).text == "first words"
+    assert not ChatReport.objects.exists()
+    client.post(f"/games/{gid}/chat/", {"op": "edit", "id": str(mid), "text": "rewritten"})
+    assert ChatMessage.objects.get(pk=mid).text == "rewritten"

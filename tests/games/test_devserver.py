@@ -54,6 +54,31 @@ def test_a_busy_port_fails_clearly_without_the_banner():
     assert "is running at" not in out.stdout
 
 
+@pytest.mark.parametrize("host", ["0.0.0.0", "[::]"])
+def test_with_debug_it_refuses_to_listen_beyond_this_machine(host):
+    """The development mailbox shows every user's email to whoever reaches the server: with
+    DEBUG (the embedded default) the development server binds the loopback only."""
+    port = _free_port()
+    out = subprocess.run(
+        [sys.executable, "manage.py", "devserver", f"{host}:{port}", "--no-worker", "--seed"],
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0
+    assert "this machine only" in out.stderr
+    assert "is running at" not in out.stdout
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "[::1]", "localhost", "127.0.0.2"])
+def test_loopback_addresses_are_this_machine(host):
+    from games.management.commands.devserver import loopback
+
+    assert loopback(host)
+
+
 def test_on_a_busy_port_the_demo_data_is_not_written_either():
     """`make run` seeds the demo only once the port is known to be free."""
     out, _port = _on_a_busy_port("--seed")

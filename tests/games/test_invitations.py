@@ -30,9 +30,10 @@ def test_a_private_game_is_not_listed_and_refuses_strangers(make_player, client)
     ]
     assert gid in [g["id"] for g in creator.get("/api/v1/games/?status=open").json()["results"]]
     assert f"#{gid} " not in client.get("/").content.decode()
+    # Without its link's code a stranger is told nothing: the game is not found.
     r = stranger.post(f"/api/v1/games/{gid}/join/")
-    assert r.status_code == 403
-    assert r.json()["error"]["code"] == "not_invited"
+    assert r.status_code == 404
+    assert r.json()["error"]["code"] == "not_found"
 
 
 def test_a_private_game_under_way_is_not_listed_either(make_player, client):
@@ -78,7 +79,7 @@ def test_the_private_link_lets_a_player_in(make_player, client):
     code = url.rstrip("/").rsplit("/", 1)[1]
     friend = make_player()
     assert "invite_url" not in friend.get(f"/api/v1/games/{gid}/").json()  # the creator's only
-    assert friend.post(f"/api/v1/games/{gid}/join/", {"code": "wrong"}).status_code == 403
+    assert friend.post(f"/api/v1/games/{gid}/join/", {"code": "wrong"}).status_code == 404
     # Through the page: the link shows the lobby with a Join button that carries the code.
     client.force_login(friend.user)
     page = client.get(urlsplit(url).path)
@@ -131,8 +132,13 @@ def test_inviting_an_unknown_name_is_a_clear_error(make_player, who, status, cod
 
 
 def test_only_the_creator_invites(make_player):
-    gid, _creator = _private(make_player)
+    gid, creator = _private(make_player)
     other, guest = make_player(), make_player()
+    r = other.post(f"/api/v1/games/{gid}/invitations/", {"username": guest.user.username})
+    assert r.status_code == 404  # a stranger does not see the private game at all
+    # A player of the game who is not its creator is told why.
+    creator.post(f"/api/v1/games/{gid}/invitations/", {"username": other.user.username})
+    assert other.post(f"/api/v1/games/{gid}/join/").status_code == 200
     r = other.post(f"/api/v1/games/{gid}/invitations/", {"username": guest.user.username})
     assert r.status_code == 403
     assert r.json()["error"]["code"] == "not_creator"

@@ -10,6 +10,7 @@ busy port writes nothing); the banner is printed only once the server answers.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
 import signal
 import socket
@@ -43,6 +44,14 @@ class Command(BaseCommand):
             port = int(port_text)
         except ValueError:
             raise CommandError(f"{addrport!r} is not host:port (e.g. 127.0.0.1:8000)") from None
+        if settings.DEBUG and not loopback(host):
+            # With DEBUG the development mailbox (/dev/mailbox/) shows every user's emails, their
+            # login links included, to whoever reaches the server: this machine only.
+            raise CommandError(
+                f"With DEBUG on, the development server listens on this machine only "
+                f"(127.0.0.1 or [::1]), not {host}: its mailbox page shows every user's emails "
+                "to whoever can reach it. Production runs gunicorn with DEBUG=false (deploy/)."
+            )
         if not port_free(host, port):
             raise CommandError(
                 f"Port {port} on {host} is already in use (another `make run`?). Stop it, or "
@@ -132,6 +141,17 @@ STOP = _StopRequest()
 
 def _request_stop(signum: int, frame: Any) -> None:
     STOP.requested = True
+
+
+def loopback(host: str) -> bool:
+    """Whether ``host`` is an address of this machine's loopback (or "localhost")."""
+    name = host.strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 def port_free(host: str, port: int) -> bool:

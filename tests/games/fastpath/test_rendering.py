@@ -21,7 +21,7 @@ from games.notifications.outbox import OutboxWriter
 pytestmark = pytest.mark.django_db
 
 TEMPLATES = ["turn", "game_started", "game_over", "timeout", "bot_took_over", "digest"]
-LINK = re.compile(r"/mail/go/[^/\s\"]+/")  # signed with a timestamp: compared without
+LINK = re.compile(r"/mail/(go|settings)/[^/\s\"]+/")  # signed with a time: compared without
 
 
 def _game(players: int, *, language: str = "en", zone: str = "UTC", name: str = "p") -> int:

@@ -346,3 +346,94 @@ def test_a_nul_byte_anywhere_in_a_message_is_read_past_never_a_crash(new_game, w
     got = mail_receive(raw, via="pipe")
     assert got.status in ("applied", "ignored", "refused")
     assert InboundMail.objects.count() == 1
+
+
+def _to_phase_five(gid: int, players) -> None:
+    """The awaited players make the engine's default moves until phase 5 awaits everyone."""
+    from apihelpers import play_default
+
+    import powergrid
+    from games.models import Game
+
+    for _ in range(300):
+        s = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+        if s.phase == "bureaucracy":
+            return
+        play_default(gid, players)
+    raise AssertionError("phase 5 not reached")
+
+
+def _power(gid: int, player, seat: int) -> None:
+    import powergrid
+    from games.models import Game
+
+    game = Game.objects.get(pk=gid)
+    action = powergrid.default_action(powergrid.from_json(game.state_json), seat)
+    r = player.post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": game.seq})
+    assert r.status_code == 201, r.content
+
+
+def _token_now(gid: int, seat: int, user) -> str:
+    from games.inbox.tokens import make_token
+    from games.models import Game
+
+    seq = Game.objects.get(pk=gid).seq
+    token = make_token(
+        game_id=gid, seat=seat, seq=seq, user_id=user.pk, expires=int(time.time()) + 3600
+    )
+    return f"turn+{token}@reply.localhost"
+
+
+def test_a_reply_to_an_older_position_is_refused_when_it_now_asks_something_else(new_game):
+    """Every move since the email was another seat's power, but the last of them ended the
+    round: the seat that powered first now opens the next round's auction. A reply to the old
+    email (its answer's reply address, say) must not be taken as the new question's answer."""
+    import powergrid
+    from games.inbox.receive import mail_receive
+    from games.models import Game, Move, Notification
+    from games.notifications.emails import email_build
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    _to_phase_five(gid, ps)
+    state = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+    # Who opens the next round: power everyone on a copy of the game, read who is awaited.
+    after = state
+    for seat in powergrid.to_act(state):
+        after = powergrid.apply(after, seat, powergrid.default_action(after, seat))
+    opener = powergrid.to_act(after)[0]
+    _power(gid, seats[opener], opener)
+    address = _token_now(gid, opener, seats[opener].user)  # the opener is not asked anything
+    for seat in powergrid.to_act(powergrid.from_json(Game.objects.get(pk=gid).state_json)):
+        _power(gid, seats[seat], seat)
+    game = Game.objects.get(pk=gid)
+    assert powergrid.from_json(game.state_json).phase == "auction"
+    assert game.to_act == [opener]
+    moves = Move.objects.count()
+    got = mail_receive(_reply(address, seats[opener].user.email, "pass"), via="pipe")
+    assert (got.status, got.code) == ("refused", "stale_state")
+    assert Move.objects.count() == moves
+    answer = email_build(Notification.objects.filter(kind="reply").latest("id"))
+    assert f"That email was about move {game.seq - 2} of the game" in answer.body
+    assert f"it is at move {game.seq} now" in answer.body
+    assert "It is your turn. What you can do:" in answer.body
+
+
+def test_a_reply_still_answers_the_same_question_after_others_powered(new_game):
+    """The simultaneous case stays: other seats' power moves since the email leave this seat's
+    phase 5 choice exactly as it was, so its reply is made."""
+    import powergrid
+    from games.inbox.receive import mail_receive
+    from games.models import Game, Move
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    _to_phase_five(gid, ps)
+    awaited = powergrid.to_act(powergrid.from_json(Game.objects.get(pk=gid).state_json))
+    late = awaited[-1]
+    address = _token_now(gid, late, seats[late].user)
+    for seat in awaited[:-1]:
+        _power(gid, seats[seat], seat)
+    got = mail_receive(_reply(address, seats[late].user.email, "power"), via="pipe")
+    assert got.status == "applied", got
+    assert Move.objects.filter(game_id=gid).latest("seq").seat == late

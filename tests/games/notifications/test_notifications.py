@@ -289,6 +289,79 @@ def test_settings_link_get_confirms_post_changes(new_game, client):
     assert client.post(url[:-5] + "xxxx/", {}).status_code == 400
 
 
+def test_the_settings_link_dies_with_a_password_change(new_game, client):
+    """The settings link is signed over something a password change rotates (the password's
+    fingerprint, as the game link): an email read by someone else stops working once the
+    owner changes the password."""
+    _gid, ps = new_game(players=2)
+    user = ps[0].user
+    url = links.settings_link(user=user).replace("https://pg.example", "")
+    assert client.get(url).status_code == 200
+    user.set_password("a-new-password-123")
+    user.save()
+    r = client.post(url, {"mode": "none"})
+    assert r.status_code == 400
+    assert b"not valid" in r.content
+    user.profile.refresh_from_db()
+    assert user.profile.notification_mode == "every_turn"
+
+
+def test_the_settings_link_expires(new_game, client, settings, time_machine):
+    import datetime as dt
+
+    settings.NOTIFY_SETTINGS_LINK_MAX_AGE_DAYS = 30
+    time_machine.move_to(dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC), tick=False)
+    _gid, ps = new_game(players=2)
+    user = ps[0].user
+    url = links.settings_link(user=user).replace("https://pg.example", "")
+    time_machine.move_to(dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC), tick=False)
+    assert client.get(url).status_code == 200
+    time_machine.move_to(dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC), tick=False)
+    r = client.post(url, {"List-Unsubscribe": "One-Click"})
+    assert r.status_code == 400
+    assert b"has expired" in r.content
+    assert b"/accounts/profile/" in r.content  # where to change it instead
+    user.profile.refresh_from_db()
+    assert user.profile.notification_mode == "every_turn"
+
+
+def test_a_bot_account_cannot_take_emails_back(make_player, client):
+    """A bot account gets no emails (docs/BOTS.md): neither the API, the profile page nor an
+    old email's settings link switches it back to emails."""
+    from games.services.bots import bot_account_upgrade
+
+    bot = make_player()
+    url = links.settings_link(user=bot.user).replace("https://pg.example", "")  # from before
+    bot_account_upgrade(user=bot.user)
+    for mode in ("every_turn", "digest"):
+        r = bot.client.patch("/api/v1/me/", {"notification_mode": mode}, format="json")
+        assert r.status_code == 400
+        assert r.json()["error"]["details"]["field"] == "notification_mode"
+    client.force_login(bot.user)
+    page = client.get("/accounts/profile/").content.decode()
+    assert 'value="every_turn"' not in page
+    assert 'value="digest"' not in page
+    r = client.post(
+        "/accounts/profile/",
+        {
+            "display_name": "",
+            "timezone": "UTC",
+            "language": "en",
+            "notification_mode": "every_turn",
+            "reminder_fraction": "0.8",
+        },
+    )
+    assert r.status_code == 200  # the form again, with the error
+    assert client.post(url, {"mode": "every_turn"}).status_code == 400
+    settings_page = client.get(url).content.decode()
+    assert 'value="every_turn"' not in settings_page
+    bot.user.profile.refresh_from_db()
+    assert bot.user.profile.notification_mode == "none"
+    # "none" itself is fine.
+    r = bot.client.patch("/api/v1/me/", {"notification_mode": "none"}, format="json")
+    assert r.status_code == 200
+
+
 # -- the development mailbox -------------------------------------------------------------------
 
 

@@ -176,3 +176,22 @@ def test_practice_from_ones_running_game_on_the_page(started_game, client_for):
     assert "A practice game cannot be made from there." in r.content.decode() or (
         "Only its players may practise" in r.content.decode()
     )
+
+
+def test_the_forms_ask_a_visitor_to_log_in_first(started_game):
+    from django.test import Client
+
+    from games.models import Game
+
+    game, _users, _order = _game(started_game)
+    c = Client()
+    for path, data in (
+        (f"/games/{game.pk}/takeback/", {"expected_seq": 0, "how": "now"}),
+        (f"/games/{game.pk}/takeback/1/", {"answer": "accept"}),
+        (f"/games/{game.pk}/practice/", {}),
+    ):
+        r = c.post(path, data)
+        assert r.status_code == 302
+        assert r["Location"].startswith("/accounts/login/")
+    assert not Game.objects.filter(practice=True).exists()
+    assert fresh(game).seq == 0

@@ -89,7 +89,9 @@ def test_a_games_webhook_posts_every_turn_in_discord_format(new_game, receiver):
     _send_all()
     texts = [p.json()["content"] for p in receiver.posts]
     assert sum("turn" in t for t in texts) >= 6
-    assert all(set(p.json()) == {"content"} for p in receiver.posts)
+    # Discord is told to mention nobody, whatever the text holds.
+    assert all(set(p.json()) == {"content", "allowed_mentions"} for p in receiver.posts)
+    assert all(p.json()["allowed_mentions"] == {"parse": []} for p in receiver.posts)
 
 
 def test_failures_are_retried_and_each_event_counted_once_on_recovery(new_game, receiver):
