@@ -311,6 +311,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "reminders-queue": {"task": "games.tasks.reminders_queue", "schedule": 60.0},
     "digests-queue": {"task": "games.tasks.digests_queue", "schedule": 900.0},
     "webhooks-sweep": {"task": "games.tasks.webhooks_sweep", "schedule": 30.0},
+    # Practice games are deleted 30 days after they were made (games/services/practice.py).
+    "practice-purge": {"task": "games.tasks.practice_purge", "schedule": 3600.0},
 }
 # Webhooks (games/webhooks/): post timeout, first retry delay (doubling, at most an hour), the
 # failures in a row that turn a webhook off, the claim lease; WEBHOOK_ALLOW_PRIVATE lets them

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import powergrid
-from powergrid import editions, maps, network, verify, version
+from powergrid import editions, maps, network, practice, takeback, verify, version
+from powergrid.describe import public_money
 from powergrid.map_rules import MapRules, rules_for
 from powergrid.maps import GameMap
 from powergrid.shapes import HouseRule, LegalMove, View
@@ -87,6 +88,52 @@ def new_game(
 
 def apply(state: State, seat: int, action: dict[str, Any]) -> State:
     return powergrid.apply(state, seat, action)
+
+
+# -- take-backs (powergrid.takeback) --------------------------------------------------------------
+
+#: A take-back's entry type in the move log; what a move revealed (code -> English phrase).
+TAKEBACK = takeback.TAKEBACK
+REVEALS = takeback.REVEALS
+#: The move log replayed as it happened (take-backs going back), for histories.
+Replay = takeback.Replay
+LogEntry = takeback.LogEntry
+
+
+def replay(initial: State, log: list[LogEntry]) -> State:
+    """The state after a move log (take-backs in it applied: cancelled moves skipped)."""
+    return takeback.replay(initial, log)
+
+
+def standing(log: list[LogEntry]) -> list[LogEntry]:
+    """The moves of a log that no take-back cancelled, in order."""
+    return takeback.standing(log)
+
+
+def is_takeback(action: Any) -> bool:
+    return takeback.is_takeback(action)
+
+
+def revealed(before: State, after: State) -> str | None:
+    """What a move revealed that was hidden (a code of ``REVEALS``), or None."""
+    return takeback.revealed(before, after)
+
+
+def takeback_entry(cancels: list[int], accepted_by: list[int]) -> dict[str, Any]:
+    return takeback.entry(cancels, accepted_by)
+
+
+# -- practice (powergrid.practice) ---------------------------------------------------------------
+
+
+def practice_position(state: State, seat: int, *, seed: int, money: list[int]) -> State:
+    """A running game's position as ``seat`` knows it (``powergrid.practice``)."""
+    return practice.practice_position(state, seat, seed=seed, money=money)
+
+
+def money_from_log(players: int, entries: list[dict[str, Any]]) -> list[int]:
+    """Each seat's money from the public move log's entries (``powergrid.describe``)."""
+    return public_money(players, entries)
 
 
 def view(state: State, seat: int | None) -> View:

@@ -15,6 +15,7 @@ from games import selectors
 from games.models import Game
 from powergrid.describe import move_entries
 from powergrid.shapes import View
+from powergrid.takeback import TAKEBACK
 
 # (game id, seed) -> (last seq described, entries): the seed tells apart two games that had the
 # same id (SQLite reuses a deleted row's id; so does a test database), as the replay cache does.
@@ -23,12 +24,24 @@ _lock = threading.Lock()
 _CACHE_SIZE = 256
 
 
-def describe(move: Any, before: View, after: View) -> list[dict[str, Any]]:
+def describe(
+    move: Any, before: View, after: View, revealed: str | None = None
+) -> list[dict[str, Any]]:
     """Language-neutral entries for one move (usually one; auctions may add a sale), with the
-    move's number, time and source."""
+    move's number, time and source, and what it revealed (``revealed``: a public fact, what a
+    take-back of it asks for, ``games.takebacks``)."""
     action = move.action if isinstance(move.action, dict) else {}
-    base = {"seq": move.seq, "time": move.created_at, "source": move.source}
+    base = {"seq": move.seq, "time": move.created_at, "source": move.source, "revealed": revealed}
     return [{**base, **e} for e in move_entries(action, move.seat, before, after)]
+
+
+def cancelled(items: list[dict[str, Any]]) -> set[int]:
+    """The seqs of the moves taken back, from a log's entries (its take-back entries)."""
+    out: set[int] = set()
+    for e in items:
+        if e["kind"] == TAKEBACK:
+            out.update(int(x) for x in e["params"].get("cancels") or ())
+    return out
 
 
 def entries(game: Game) -> list[dict[str, Any]]:
@@ -41,8 +54,8 @@ def entries(game: Game) -> list[dict[str, Any]]:
     done, items = hit if hit is not None and hit[0] <= game.seq else (0, [])
     if done < game.seq:
         items = list(items)
-        for move, before, after in selectors.game_public_timeline(game, since=done):
-            items.extend(describe(move, before, after))
+        for move, before, after, revealed in selectors.game_public_timeline(game, since=done):
+            items.extend(describe(move, before, after, revealed))
             done = move.seq
         with _lock:
             _cache[key] = (done, items)

@@ -32,6 +32,12 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # Only players at least this many percent of whose recent turns were in time (0: anyone;
     # a player with no record yet may join).
     "min_on_time": 0,
+    # Take-backs a player may make alone (games.takebacks): their own last move, while nobody
+    # else has moved and it revealed nothing. Asking the others is not counted.
+    "takebacks": 3,
+    # Whether take-backs are allowed even though the game is rated (all seats people): none in
+    # a rated game unless its creator allowed them at creation.
+    "takebacks_rated": False,
 }
 
 
@@ -83,12 +89,32 @@ class Game(models.Model):
     # The secret of the game's private invitation link (/games/<id>/invite/<code>/): known to
     # its creator and to whom they give the link; never in the API's game or a page for others.
     invite_code = models.CharField(max_length=32, blank=True, default="")
+    # A practice game (games.services.practice): one person against the bots, from a position
+    # of another game (``practice_from`` after move ``practice_seq``); unrated, unlisted, its
+    # emails off unless asked (``notify``), deleted PRACTICE_DAYS after it was made.
+    practice = models.BooleanField(default=False)
+    practice_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    practice_seq = models.PositiveIntegerField(null=True, blank=True)
+    # SECRET: the engine state the game began from when it did not begin from its seed (a
+    # practice game): powergrid.to_json. Empty for a game set up from its seed.
+    start_state = models.TextField(blank=True, default="")
+    # Whether the game's players get its emails (every ordinary game; a practice game only when
+    # its player asked).
+    notify = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "-created_at"], name="game_status_created")]
+        indexes = [
+            models.Index(fields=["status", "-created_at"], name="game_status_created"),
+            # The purge of old practice games (games.services.practice.practice_purge).
+            models.Index(
+                fields=["created_at"], name="game_practice_created", condition=Q(practice=True)
+            ),
+        ]
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -190,6 +216,11 @@ class Notification(models.Model):
         WEBHOOK_DISABLED = "webhook_disabled"  # to its owner, after repeated failures
         GAME_FULL = "game_full"  # to the creator of a game that does not start by itself
         INVITED = "invited"  # to a player invited to a game by its creator
+        # Take-backs (games.takebacks): a player told it was their turn learns that the move
+        # was taken back; the others are asked to agree; the one who asked hears a refusal.
+        TAKEBACK = "takeback"
+        TAKEBACK_ASKED = "takeback_asked"
+        TAKEBACK_DECLINED = "takeback_declined"
         OTHER = "other"
 
     class Status(models.TextChoices):
@@ -303,6 +334,67 @@ class Plan(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} plan of seat {self.seat} in game {self.game_id}"
+
+
+class SpentPlan(models.Model):
+    """A plan the plans' runner used up or dropped (``games.plans.runner``), kept with the seq
+    of the move it answered: a take-back of that move puts it back (``games.takebacks``), so
+    the plans that acted on a move taken back are evaluated again. Secret, as ``Plan``."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=24)
+    key = models.PositiveIntegerField(default=0)
+    data = models.JSONField(default=dict)
+    seq = models.PositiveIntegerField()  # the move it answered (the game's seq then)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "seq"], name="spent_plan_game_seq")]
+
+    def __str__(self) -> str:
+        return f"spent {self.kind} plan of seat {self.seat} in game {self.game_id}"
+
+
+class TakebackRequest(models.Model):
+    """A player asks the others to agree to take back their moves (``games.takebacks``): made
+    when the take-back is not theirs alone to make (someone else has moved since, or the move
+    revealed something hidden). It happens when every other player has accepted, in the
+    position it was asked in (``at_seq``) and before ``deadline`` (the game's current deadline
+    then); a move meanwhile makes it void. ``cancels``: the seqs it would cancel."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"  # everyone agreed: taken back (``move_seq`` is the entry)
+        DECLINED = "declined"
+        WITHDRAWN = "withdrawn"  # by the player who asked
+        VOID = "void"  # the game moved on first
+        EXPIRED = "expired"  # the deadline passed first
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="takeback_requests")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    cancels = models.JSONField(default=list)
+    reason = models.CharField(max_length=24)  # others_moved, or what the move revealed
+    at_seq = models.PositiveIntegerField()
+    accepted = models.JSONField(default=list)  # seats
+    declined_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    deadline = models.DateTimeField()
+    move_seq = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "-created_at"]
+        constraints = [
+            # One request waiting per game at a time.
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(status="pending"), name="takeback_one_pending"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"take-back request {self.pk} of seat {self.seat} in game {self.game_id}"
 
 
 class InboundMail(models.Model):

@@ -21,6 +21,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 
 from games import engine, selectors
 from games.models import Game, Move, Rating, Seat
+from powergrid.takeback import TAKEBACK
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,7 @@ def reliability(user: Any, *, replies: bool = True) -> Reliability:
     bot there, and their moves (source ``bot``) are no turns of a person's."""
     seats = list(
         Seat.objects.filter(user=user)
+        .exclude(game__practice=True)  # practice against the bots is nobody's record
         .order_by()
         .values_list("game_id", "seat", "bot_controlled", "user__profile__bot_kind")
     )
@@ -122,12 +124,18 @@ def recent_turns(
     moves up to the last turn wanted) and one replay per game, only for the games of the
     turns in the window."""
     if game_ids is None:
-        game_ids = list(Seat.objects.filter(user=user).order_by().values_list("game_id", flat=True))
+        game_ids = list(
+            Seat.objects.filter(user=user)
+            .exclude(game__practice=True)
+            .order_by()
+            .values_list("game_id", flat=True)
+        )
     if not game_ids:
         return []
     theirs = Seat.objects.filter(user=user, game_id=OuterRef("game_id"), seat=OuterRef("seat"))
     rows = list(
         Move.objects.filter(game_id__in=game_ids, source__in=COUNTED)
+        .exclude(action__type=TAKEBACK)  # a take-back is no turn
         .filter(Exists(theirs))
         .order_by("-created_at", "-pk")
         .values_list("game_id", "seq", "source", "created_at")[:limit]
@@ -198,13 +206,15 @@ def replay_awaited(
     (bureaucracy, a sealed auction) the move before is another player's reply to the same
     question, so the second to answer would seem to have taken only the gap between them."""
     state = selectors.game_initial_state(game, players=players)
+    # A take-back goes back to an earlier position; whoever it awaits is awaited from then.
+    replay = engine.Replay(state)
     awaited = set(engine.to_act(state))
     since: dict[int, datetime | None] = dict.fromkeys(awaited, game.started_at)
     out: dict[int, datetime | None] = {}
     for seq, seat, action, at in moves:
         if seq in wanted:
             out[seq] = since.get(seat)
-        state = engine.apply(state, seat, action)
+        state = replay.play(seq, seat, action)
         now = set(engine.to_act(state))
         since = {s: at if s not in awaited or s == seat else since.get(s) for s in now}
         awaited = now

@@ -24,6 +24,7 @@ WEBHOOKS_SEND = "games.tasks.webhooks_send"
 WEBHOOKS_SWEEP = "games.tasks.webhooks_sweep"
 REMINDERS_QUEUE = "games.tasks.reminders_queue"
 DIGESTS_QUEUE = "games.tasks.digests_queue"
+PRACTICE_PURGE = "games.tasks.practice_purge"
 
 # Queues, so that each kind of work can get workers of its own as the site grows
 # (deploy/OPERATIONS.md, "Capacity"): emails are many and quick; moves (deadline defaults and
@@ -46,6 +47,7 @@ ROUTES: dict[str, str] = {
     GAME_PLAY_DUE: MOVES,
     WEBHOOKS_SEND: HOOKS,
     WEBHOOKS_SWEEP: HOOKS,
+    PRACTICE_PURGE: MOVES,
 }
 
 QUICK_PUBLISH: dict[str, Any] = {

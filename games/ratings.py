@@ -21,10 +21,20 @@ from games.models import Game, Move, RatedGame, Rating, Seat
 MODEL = PlackettLuce()
 
 
-def _eligible(game: Game, seats: list[Seat]) -> bool:
-    if any(getattr(getattr(s.user, "profile", None), "is_bot", False) for s in seats):
+def rated_so_far(game: Game, seats: list[Seat], *, bot_moved: bool | None = None) -> bool:
+    """Whether the game would be rated if it ended now: no bot in a seat, and no seat the bot
+    has played (a rated game's take-backs depend on it, ``games.takebacks``). ``bot_moved``:
+    whether a move of source ``bot`` is in the log, when the caller knows (else it is read)."""
+    if game.practice or any(
+        getattr(getattr(s.user, "profile", None), "is_bot", False) for s in seats
+    ):
         return False
+    if bot_moved is not None:
+        return not bot_moved
     return not Move.objects.filter(game=game, source=Move.Source.BOT).exists()
+
+
+_eligible = rated_so_far
 
 
 def _ranks(game: Game) -> dict[int, int]:

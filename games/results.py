@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import engine, selectors
-from games.models import Game, Move
+from games.models import Game
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,16 @@ def game_result(game: Game) -> GameResult | None:
             plants[seat].append(len(p.plants))
 
     sample()
-    for move in Move.objects.filter(game=game).order_by("seq").only("seat", "action"):
+    log = selectors.game_log(game)
+    # Shown with the scores: each player's take-backs (alone, and agreed by the others).
+    took: dict[int, list[int]] = {s: [0, 0] for s in seats}
+    for _seq, seat, action in log:
+        if engine.is_takeback(action) and seat in took:
+            took[seat][1 if action.get("accepted_by") else 0] += 1
+    # The moves that stand (a take-back's cancelled moves never happened for the result).
+    for _seq, seat, action in engine.standing(log):
         before = state.round
-        state = engine.apply(state, move.seat, move.action)
+        state = engine.apply(state, seat, dict(action))
         if state.round != before:
             sample()
     # The final position (the engine's final scoring counts money after the last round).
@@ -74,6 +81,8 @@ def game_result(game: Game) -> GameResult | None:
                 "money": int(r[1]),
                 "cities": int(r[2]),
                 "username": s.user.get_username(),
+                "takebacks_alone": took[seat][0],
+                "takebacks_agreed": took[seat][1],
             }
         )
     rows.sort(key=lambda row: (row["rank"], row["seat"]))

@@ -238,6 +238,8 @@ def game_options(game: Game) -> shapes.GameOptions:
         "private": bool(o["private"]),
         "min_on_time": int(o["min_on_time"]),
         "timeouts_before_bot": int(o["timeouts_before_bot"]),
+        "takebacks": int(o["takebacks"]),
+        "takebacks_rated": bool(o["takebacks_rated"]),
     }
 
 
@@ -301,7 +303,9 @@ def game_record(game: Game) -> shapes.GameRecord:
     Only for a finished game: before its end the seed is secret (callers check)."""
     if game.status != Game.Status.FINISHED or game.seed is None:
         raise ValueError("the record of a game comes at its end (its seed is secret until then)")
-    moves = Move.objects.filter(game=game).order_by("seq").values_list("seat", "action")
+    if game.practice:
+        raise ValueError("a practice game began from a position, not from its seed: no record")
+    log = game_log(game)
     result = engine.view(game_engine_state(game), None)["result"]
     if result is None:
         raise ValueError("a finished game has its result")
@@ -316,7 +320,18 @@ def game_record(game: Game) -> shapes.GameRecord:
         "edition": game.rules_edition,
         "seed": game.seed,
         "commitment": engine.seed_commitment(game.pk, game.seed),
-        "moves": [(seat, action) for seat, action in moves],
+        "moves": [(seat, dict(action)) for _seq, seat, action in log],
+        # The take-backs among the moves, for the reader: who, which moves, who agreed.
+        "takebacks": [
+            {
+                "seq": seq,
+                "seat": seat,
+                "cancels": list(action.get("cancels", [])),
+                "accepted_by": list(action.get("accepted_by", [])),
+            }
+            for seq, seat, action in log
+            if engine.is_takeback(action)
+        ],
         "result": result,
     }
 
@@ -368,14 +383,12 @@ def move_list_public(*, game: Game, since: int = 0) -> list[shapes.Move]:
     moves = list(
         move_list(game=game, since=since).only("seq", "seat", "action", "created_at", "source")
     )
-    hide_after = _sealed_auction_start(game) if any(_secret(m.action) for m in moves) else None
+    hidden = _secret_hidden(game) if any(_secret(m.action) for m in moves) else set()
     return [
         {
             "seq": m.seq,
             "seat": m.seat,
-            "action": {"type": m.action.get("type")}
-            if hide_after is not None and m.seq > hide_after and _secret(m.action)
-            else m.action,
+            "action": {"type": m.action.get("type")} if m.seq in hidden else m.action,
             "time": m.created_at,
             "source": cast(shapes.MoveSource, m.source),
         }
@@ -388,8 +401,24 @@ def _secret(action: Any) -> bool:
     return spec is not None and spec.secret
 
 
-def _sealed_auction_start(game: Game) -> int | None:
-    """The seq of the move that opened the sealed auction under way, or None if none is."""
+def _secret_hidden(game: Game) -> set[int]:
+    """The seqs of the secret moves (sealed bids) whose fields stay hidden: those of the sealed
+    auction under way, and every one taken back (its auction may never have been resolved: a
+    take-back of the auction's opening withdraws the bids given, unopened)."""
+    log = game_log(game)
+    standing = engine.standing(log)
+    kept = {seq for seq, _seat, _action in standing}
+    start = _sealed_auction_start(game, standing)
+    return {
+        seq
+        for seq, _seat, action in log
+        if _secret(action) and (seq not in kept or (start is not None and seq > start))
+    }
+
+
+def _sealed_auction_start(game: Game, standing: list[engine.LogEntry]) -> int | None:
+    """The seq of the move that opened the sealed auction under way (the latest plant put up
+    among the ``standing`` moves), or None if none is under way."""
     if game.status != Game.Status.RUNNING or not game.state_json:
         return None
     state = engine.state_load(
@@ -397,13 +426,8 @@ def _sealed_auction_start(game: Game) -> int | None:
     )
     if state.auction is None or state.auction.sealed is None:
         return None
-    opened = (
-        Move.objects.filter(game=game, action__type="choose_plant")
-        .order_by("-seq")
-        .values_list("seq", flat=True)
-        .first()
-    )
-    return opened or 0
+    opened = [seq for seq, _seat, a in standing if a.get("type") == "choose_plant"]
+    return opened[-1] if opened else 0
 
 
 def games_awaiting(user: Any) -> QuerySet[Game]:
@@ -435,6 +459,8 @@ def game_initial_state(game: Game, *, players: int | None = None) -> State:
     """
     if game.seed is None:  # drawn when the game starts; a replay without it would be another game
         raise ValueError("The game has not started")
+    if game.start_state:  # a practice game began from a position, not from its seed
+        return engine.from_json(game.start_state)
     return engine.new_game(
         map=game.map,
         players=len(game_seats(game)) if players is None else players,
@@ -447,10 +473,22 @@ def game_initial_state(game: Game, *, players: int | None = None) -> State:
 
 
 def _replay_from_scratch(game: Game, moves: list[Move]) -> State:
-    state = game_initial_state(game)
-    for m in moves:
-        state = engine.apply(state, m.seat, m.action)
-    return state
+    """The state after ``moves`` (the log from its first entry), take-backs in it applied."""
+    return engine.replay(game_initial_state(game), [(m.seq, m.seat, m.action) for m in moves])
+
+
+def game_log(game: Game, *, upto: int | None = None) -> list[engine.LogEntry]:
+    """The game's move log as the engine replays it: (seq, seat, action), take-backs among
+    them, in order (up to move ``upto``)."""
+    qs = Move.objects.filter(game=game)
+    if upto is not None:
+        qs = qs.filter(seq__lte=upto)
+    return list(qs.order_by("seq").values_list("seq", "seat", "action"))
+
+
+def game_replay(game: Game) -> State:
+    """The state rebuilt from the game's set-up and its whole move log (``check_replays``)."""
+    return engine.replay(game_initial_state(game), game_log(game))
 
 
 def _initial_areas(game: Game) -> list[str] | None:
@@ -484,11 +522,17 @@ def game_history_state_for(game: Game, user: Any, seq: int) -> shapes.State:
     return data
 
 
-def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, View, View]]:
-    """For each move after ``since``: (move, spectator view before, spectator view after).
+def game_public_timeline(
+    game: Game, *, since: int = 0
+) -> Iterator[tuple[Move, View, View, str | None]]:
+    """For each entry of the log after ``since``: (move, spectator view before, spectator view
+    after, what the move revealed: a code of ``engine.REVEALS`` or None). A take-back's "after"
+    is the position it went back to.
 
     Spectator views hold only public facts, so whatever is derived from them (the move log's
-    sentences) is safe to show anyone. Keeps the last replayed state per game to go on from."""
+    sentences) is safe to show anyone; so is what a move revealed (a card drawn, sealed bids
+    opened, the end), which the views show. Keeps the last replayed state per game to go on
+    from."""
     if game.status == Game.Status.OPEN or not game.state_json:
         return
     key = (game.pk, game.seed)
@@ -500,10 +544,16 @@ def game_public_timeline(game: Game, *, since: int = 0) -> Iterator[tuple[Move, 
     before = engine.view(state, None)
     last = since
     for m in _moves_upto(game, since, game.seq):
-        state = engine.apply(state, m.seat, m.action)
+        if engine.is_takeback(m.action):
+            # Back to the position before the moves it cancels: a replay of the log up to it
+            # (take-backs are rare; the moves in between are not kept).
+            state, revealed = _replay_from_scratch(game, _moves_upto(game, 0, m.seq)), None
+        else:
+            previous, state = state, engine.apply(state, m.seat, m.action)
+            revealed = engine.revealed(previous, state)
         after = engine.view(state, None)
         last = m.seq
-        yield m, before, after
+        yield m, before, after, revealed
         before = after
     _timeline_cache[key] = (last, state)
     _timeline_cache.move_to_end(key)

@@ -14,6 +14,7 @@ from celery.signals import worker_process_init, worker_ready
 from games import health, queue
 from games.deadlines import sweep
 from games.notifications import digest, sending
+from games.services import practice
 from games.webhooks import sending as webhook_sending
 
 log = logging.getLogger(__name__)
@@ -90,3 +91,8 @@ def webhooks_send(ids: list[int]) -> dict[str, int]:
 @shared_task(name=queue.WEBHOOKS_SWEEP, acks_late=True, ignore_result=True)
 def webhooks_sweep() -> dict[str, int]:
     return webhook_sending.deliveries_send()
+
+
+@shared_task(name=queue.PRACTICE_PURGE, acks_late=True, ignore_result=True)
+def practice_purge() -> int:
+    return practice.practice_purge()

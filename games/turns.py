@@ -48,9 +48,10 @@ from . import engine, queue, ratings
 from .deadlines import clock
 from .fastpath import rows as sql_rows
 from .fastpath.bulk import bulk_update_values
-from .models import DEFAULT_OPTIONS, Game, Move, Seat
+from .models import DEFAULT_OPTIONS, Game, Move, Notification, Seat
 from .notifications.outbox import OutboxWriter, notes_apply, schedule_send_pending
 from .stream import events as stream_events
+from .webhooks import events as hooks
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +199,70 @@ def on_states_changed(changes: list[StateChange]) -> None:
         schedule_send_pending()
     for game_id in bots:
         transaction.on_commit(functools.partial(_queue_bot, game_id))
+
+
+def on_takeback(
+    *,
+    game: Game,
+    old_state: Any,
+    new_state: Any,
+    moves: list[Move],
+    seats: list[Seat],
+    requester: Seat,
+    cancels: list[int],
+    agreed: bool,
+    notes: dict[int, str] | None = None,
+) -> None:
+    """The bookkeeping of a take-back (``games.services.takeback``), in its transaction:
+    ``moves`` are the take-back's entry and the moves plans made after it.
+
+    As after a move: the seat that moves again gets a fresh deadline, the seats no longer awaited
+    lose theirs, a newly awaited seat is told (the one who asked, when the others agreed: their
+    turn again). Then: each player told it was their turn by a move now cancelled (a turn email
+    or reminder sent or being sent) and not awaited now gets ONE "X took back their move, it is
+    not your turn yet" (its outbox key is the take-back's); a turn email still waiting is
+    skipped when its turn is gone (``games.notifications.emails``). Webhooks and the event
+    stream get a ``takeback`` event."""
+    now = timezone.now()
+    fx = _effects(
+        game=game,
+        old_state=old_state,
+        new_state=new_state,
+        moves=moves,
+        seats=seats,
+        now=now,
+        notes=notes,
+    )
+    awaited = {int(x) for x in game.to_act or []}
+    if agreed and requester.seat in awaited and not requester.bot_controlled:
+        fx.outbox.turn(requester, seq=game.seq)
+    told: dict[int, list[int]] = {}
+    for pk, user_id in (
+        Notification.objects.filter(
+            game=game,
+            kind__in=(Notification.Kind.TURN, Notification.Kind.REMINDER),
+            status__in=(Notification.Status.SENDING, Notification.Status.SENT),
+            payload__seq__gte=cancels[0],
+        )
+        # A row marked sent without a send time was skipped (its turn had gone): never sent.
+        .exclude(status=Notification.Status.SENT, sent_at__isnull=True)
+        .values_list("pk", "recipient_id")
+    ):
+        told.setdefault(user_id, []).append(pk)
+    for seat in seats:
+        if seat.user_id in told and seat.seat not in awaited and seat.pk != requester.pk:
+            fx.outbox.takeback(
+                seat, seq=game.seq, by=requester.seat, cancels=cancels, told=told[seat.user_id]
+            )
+    facts = {"seat": requester.seat, "cancels": cancels, "agreed": agreed}
+    fx.outbox.hook_events.append((hooks.TAKEBACK, requester, {"takeback": facts}))
+    if fx.seats:
+        bulk_update_values(fx.seats, fx.fields or _SEAT_FIELDS)
+    fx.outbox.flush()
+    stream_events.publish_event_on_commit(game, seats, hooks.TAKEBACK, {"takeback": facts})
+    if fx.bot_due:
+        game_id = game.pk
+        transaction.on_commit(lambda: _queue_bot(game_id))
 
 
 def _effects(

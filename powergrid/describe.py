@@ -10,17 +10,24 @@ The parameters follow the action's fields by their kind, so a new action type ne
 its fields are copied; ``count`` fields (tokens bought) become ``tokens`` and their ``cost``;
 a ``tokens`` field becomes ``tokens``; a ``cities`` field becomes the cities actually added.
 A move in an auction names the auction's ``plant``; a move in phase 5 says how many cities it
-powered (``n``), the ``income`` and whether it was the ``final`` one.
+powered (``n``), the ``income`` and whether it was the ``final`` one; a build says what it
+``cost``. Every payment of the game is in these entries (plant prices, resources, building,
+income), so a player's money follows from them alone (:func:`public_money`).
+
+A take-back (:mod:`powergrid.takeback`) is an entry of kind ``takeback``: the seat that took
+its move back, how many moves it cancels (``n``, ``cancels``) and whether others agreed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
+from powergrid import takeback
 from powergrid.actions import ACTIONS, EVENTS
+from powergrid.network import board_for
 from powergrid.state import BUREAUCRACY, FINISHED
-from powergrid.tables import RESOURCES, income
+from powergrid.tables import BUILD_COSTS, RESOURCES, STARTING_MONEY, income
 from powergrid.text import Sentence, gettext_noop
 
 
@@ -60,6 +67,16 @@ def move_entries(
     ['choose_plant']
     """
     kind = str(action.get("type"))
+    if kind == takeback.TAKEBACK:
+        cancels = list(action.get("cancels") or [])
+        agreed = bool(action.get("accepted_by"))
+        return [
+            {
+                "kind": kind,
+                "seat": seat,
+                "params": {"n": len(cancels), "cancels": cancels, "agreed": agreed},
+            }
+        ]
     spec = ACTIONS.get(kind)
     params: dict[str, Any] = {}
     auc = before.get("auction")
@@ -74,8 +91,10 @@ def move_entries(
         if f.kind == "tokens":
             params["tokens"] = _tokens(value or {})
         elif f.kind == "cities":
-            had = set(before["players"][seat]["cities"])
-            params["cities"] = [c for c in after["players"][seat]["cities"] if c not in had]
+            had = before["players"][seat]["cities"]
+            added = [c for c in after["players"][seat]["cities"] if c not in set(had)]
+            params["cities"] = added
+            params["cost"] = _build_cost(before, had, added)
         elif value is not None:
             params[f.name] = value
     if any(f.kind == "count" for f in spec.fields):
@@ -87,15 +106,20 @@ def move_entries(
         powered = after["powered"][seat] if after.get("powered") else 0
         params.update(n=powered, income=income(powered), final=after["phase"] == FINISHED)
     out: list[Entry] = [{"kind": kind, "seat": seat, "params": params}]
+    # The plant auctioned: entries name it by number, ``sealed_last`` by id (a new-deck card's
+    # id is not its number).
+    number = auc["plant"].get("number") if auc else None
+    plant_id = auc["plant"].get("id", number) if auc else None
     for p in after["players"]:
         for n in sorted(_plants(after, p["seat"]) - _plants(before, p["seat"])):
             last = after.get("sealed_last")
-            if auc and auc.get("sealed") and last and last["plant"] == n:
+            if auc and auc.get("sealed") and last and last["plant"] == plant_id and n == number:
                 price = last["price"]
-            elif auc and auc["plant"].get("number") == n:
+            elif auc and number == n:
                 price = action.get("amount") if kind == "bid" else auc["high_bid"]
             else:
-                price = action.get("bid")
+                # Put up with nobody else left to bid: bought at the minimum, its number.
+                price = n
             out.append({"kind": "sale", "seat": p["seat"], "params": {"plant": n, "price": price}})
     if after["step"] != before["step"]:
         out.append({"kind": "step", "seat": None, "params": {"step": after["step"]}})
@@ -104,6 +128,36 @@ def move_entries(
     if after["phase"] == FINISHED and before["phase"] != FINISHED:
         out.append({"kind": "finished", "seat": None, "params": {}})
     return out
+
+
+def _build_cost(before: Mapping[str, Any], had: list[str], added: list[str]) -> int:
+    """What building in ``added`` cost a player whose network was ``had``, from the public view
+    before it: each city's next build space, and the cheapest connections (the engine's quote)."""
+    if not added:
+        return 0
+    board = board_for(str(before["map"]), tuple(before["areas"]))
+    occupied = before["cities"]
+    spaces = sum(BUILD_COSTS[len(occupied.get(c) or ())] for c in added)
+    return spaces + board.connection_cost(tuple(had), tuple(added))
+
+
+def public_money(players: int, entries: Iterable[Mapping[str, Any]]) -> list[int]:
+    """Each seat's money from the move log's entries alone (every standing move's, in order):
+    the starting money, less the plants, resources and cities paid for, plus the income of each
+    phase 5. Payments are public in Power Grid, so this is what a player keeping accounts knows;
+    ``tests/engine/test_describe_money.py`` checks that it is every player's money."""
+    money = [STARTING_MONEY] * players
+    for e in entries:
+        seat, kind, params = e.get("seat"), e.get("kind"), e.get("params") or {}
+        if type(seat) is not int or not 0 <= seat < players:
+            continue
+        if kind == "sale":
+            money[seat] -= int(params.get("price") or 0)
+        elif kind in ("buy_resources", "build"):
+            money[seat] -= int(params.get("cost") or 0)
+        elif kind == "power" and not params.get("final"):
+            money[seat] += int(params.get("income") or 0)
+    return money
 
 
 #: The line of an entry whose kind is unknown (a move of a newer engine, say).
@@ -120,4 +174,6 @@ def sentence(entry: Mapping[str, Any]) -> Sentence:
     spec = ACTIONS.get(kind)
     if spec is not None:
         return spec.said(entry["params"])
+    if kind == takeback.TAKEBACK:
+        return takeback.said(entry["params"])
     return EVENTS.get(kind, OTHER)

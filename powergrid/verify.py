@@ -8,7 +8,8 @@ seed is shown; :func:`verify` then checks, with the engine alone, that
 
 1. the seed matches the commitment published at the start;
 2. the game set up from that seed (map, players, areas, variant) and replayed move by move accepts
-   every move (each was legal in its turn);
+   every move (each was legal in its turn); a take-back in the log (:mod:`powergrid.takeback`)
+   must cancel the latest moves that stand, and the moves it cancels are not replayed;
 3. the replay ends where the server says the game ended (the final results).
 
 A player can run it on what the API gives (``python -m powergrid verify record.json``; the record
@@ -31,6 +32,7 @@ from powergrid.engine import apply
 from powergrid.errors import IllegalAction
 from powergrid.setup import new_game
 from powergrid.state import FINISHED, State
+from powergrid.takeback import LogEntry, standing
 from powergrid.view import view
 
 
@@ -73,9 +75,15 @@ def verify(record: Mapping[str, Any]) -> Verdict:
         moves: Sequence[Any] = record["moves"]
     except (KeyError, TypeError, ValueError, IllegalAction) as exc:
         return Verdict(False, f"the record cannot be read: {exc!r}")
-    for i, move in enumerate(moves, start=1):
+    log: list[LogEntry] = []
+    try:
+        for i, (seat, action) in enumerate(moves, start=1):
+            log.append((i, seat, dict(action)))
+        kept = standing(log)
+    except (IllegalAction, TypeError, ValueError) as exc:
+        return Verdict(False, f"the record's take-backs do not replay: {exc}", 0, state)
+    for i, seat, action in kept:
         try:
-            seat, action = move
             state = apply(state, seat, dict(action))
         except (IllegalAction, TypeError, ValueError) as exc:
             return Verdict(False, f"move {i} is not legal at its turn: {exc}", i - 1, state)

@@ -76,6 +76,24 @@ ERROR_CODES: dict[str, str] = {
     "you in.",
     "below_reliability": "403: the game asks for players who make more of their turns in time "
     "(details.min_on_time, details.yours).",
+    "takeback_needs_agreement": "409: someone else has moved since, or the move revealed "
+    "something hidden (details.reason: others_moved, plant_drawn, sealed_bids_opened): ask the "
+    "others with POST .../takeback/requests/.",
+    "takeback_limit_reached": "409: the player has made the take-backs the game allows alone "
+    "(details.limit, the game's options.takebacks); asking the others is still possible.",
+    "takebacks_off": "409: the game is rated and its creator did not allow take-backs.",
+    "nothing_to_take_back": "409: the player has no move of their own that stands.",
+    "takeback_too_far": "409: the player's last move is more than details.max_moves moves back.",
+    "takeback_request_open": "409: another take-back request of this game waits for answers.",
+    "takeback_request_not_found": "404: no such take-back request in this game.",
+    "takeback_request_closed": "409: the request was accepted, declined or withdrawn already.",
+    "takeback_moved_on": "409: the game moved on after the request: it is void.",
+    "takeback_expired": "409: the request's deadline passed before everyone agreed.",
+    "not_asked": "403: the player who asked cannot answer their own request.",
+    "not_yours": "403: only the player who asked may withdraw a request.",
+    "no_record": "409: a practice game began from a position, not from a seed: no record.",
+    "practice_refused": "409: no practice game from there (details.why: the game is open, the "
+    "move is its end, or the caller holds no seat in a running game).",
     "removed_by_creator": "403: the creator removed you from this game; only their invitation "
     "lets you back in.",
     "invitation_refused": "403: that player does not take invitations from you (their "

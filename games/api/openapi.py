@@ -33,6 +33,7 @@ from games.api.errors import ENGINE_CODES, ERROR_CODES
 from games.shapes import Component
 from powergrid.actions import ACTIONS, Field
 from powergrid.shapes import Doc, Named
+from powergrid.takeback import TAKEBACK
 
 if typing.TYPE_CHECKING:
     from drf_spectacular.openapi import AutoSchema
@@ -287,6 +288,20 @@ def logged_action_schemas() -> dict[str, Schema]:
             "required": required,
             "additionalProperties": False,
         }
+    # A take-back is an entry of the log too (powergrid.takeback), never an action to send.
+    out["LoggedTakeback"] = {
+        "type": "object",
+        "description": "A take-back: the moves it cancels (their seqs, oldest first: the latest "
+        "that stood) and the seats that agreed (empty: taken back alone). See docs/API.md, "
+        "Take-backs.",
+        "properties": {
+            "type": {"type": "string", "const": TAKEBACK},
+            "cancels": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+            "accepted_by": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        },
+        "required": ["type", "cancels", "accepted_by"],
+        "additionalProperties": False,
+    }
     return out
 
 
@@ -324,13 +339,14 @@ def _register(auto_schema: AutoSchema, name: str, schema: Schema) -> Schema:
 
 
 def _logged_action(auto_schema: AutoSchema) -> Schema:
-    """The move log's action: one of the engine's action types, told apart by ``type``."""
+    """The move log's action: one of the engine's action types, or a take-back, told apart by
+    ``type``."""
     members = [_register(auto_schema, n, s) for n, s in logged_action_schemas().items()]
     return {
         "oneOf": members,
         "discriminator": {
             "propertyName": "type",
-            "mapping": {t: m["$ref"] for t, m in zip(ACTIONS, members, strict=True)},
+            "mapping": {t: m["$ref"] for t, m in zip([*ACTIONS, TAKEBACK], members, strict=True)},
         },
     }
 

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from accounts.models import POSES_AS_ANOTHER, Profile, validate_display_name
 from games.services import lobby
+from games.webhooks.events import EVENTS as WEBHOOK_EVENTS
 from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
 from powergrid.state import PLANT_DECKS, VARIANTS
 
@@ -123,6 +124,19 @@ class GameOptionsSerializer(serializers.Serializer):
         max_value=lobby.TIMEOUTS_BEFORE_BOT_MAX,
         default=3,
         help_text="Timeouts in a row after which a bot plays the seat (0: never).",
+    )
+    takebacks = serializers.IntegerField(
+        min_value=0,
+        max_value=lobby.TAKEBACKS_MAX,
+        default=3,
+        help_text="Take-backs each player may make alone (their own last move, while nobody "
+        "else has moved and it revealed nothing); asking the others is not counted. See "
+        "docs/API.md, Take-backs.",
+    )
+    takebacks_rated = serializers.BooleanField(
+        default=False,
+        help_text="Allow take-backs although the game is rated (every seat a person): without "
+        "it, a rated game has none.",
     )
 
     def to_internal_value(self, data: Any) -> Any:
@@ -271,9 +285,9 @@ class WebhookSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="https:// only (no private addresses).")
     format = serializers.ChoiceField(choices=["generic", "discord", "slack"], default="generic")
     events = serializers.ListField(
-        child=serializers.ChoiceField(choices=["your_turn", "game_started", "game_over"]),
+        child=serializers.ChoiceField(choices=list(WEBHOOK_EVENTS)),
         required=False,
-        help_text="Default: all three.",
+        help_text="Default: all of them.",
     )
     game = serializers.IntegerField(
         allow_null=True,

@@ -3,7 +3,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from games.stream import views as stream_views
 
-from . import docs, views
+from . import docs, takeback, views
 
 v1 = [
     path("stream/", stream_views.stream, name="api_stream"),
@@ -43,6 +43,28 @@ v1 = [
     path(
         "games/<int:game_id>/forecast/", views.GameForecastView.as_view(), name="api_game_forecast"
     ),
+    path("games/<int:game_id>/takeback/", takeback.TakebackView.as_view(), name="api_takeback"),
+    path(
+        "games/<int:game_id>/takeback/requests/",
+        takeback.TakebackRequestsView.as_view(),
+        name="api_takeback_requests",
+    ),
+    path(
+        "games/<int:game_id>/takeback/requests/<int:request_id>/",
+        takeback.TakebackRequestView.as_view(),
+        name="api_takeback_request",
+    ),
+    path(
+        "games/<int:game_id>/takeback/requests/<int:request_id>/accept/",
+        takeback.TakebackAcceptView.as_view(),
+        name="api_takeback_accept",
+    ),
+    path(
+        "games/<int:game_id>/takeback/requests/<int:request_id>/decline/",
+        takeback.TakebackDeclineView.as_view(),
+        name="api_takeback_decline",
+    ),
+    path("games/<int:game_id>/practice/", takeback.PracticeView.as_view(), name="api_practice"),
     path(
         "games/<int:game_id>/plans/<slug:kind>/",
         views.GamePlanDetailView.as_view(),

@@ -42,7 +42,7 @@ from games.forecast import forecast
 from games.models import BenchRow, Game, Move
 from games.plans.services import plan_delete, plan_set, plans_of
 from games.services import bots
-from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted
+from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted, NoRecord
 from games.webhooks import services as hook_services
 
 if TYPE_CHECKING:
@@ -523,7 +523,10 @@ class GameRecordView(GameView):
         responses={
             200: shape(shapes.GameRecord),
             404: E404,
-            409: _err("game_not_finished: the seed stays secret until the end."),
+            409: _err(
+                "game_not_finished: the seed stays secret until the end; no_record: a practice "
+                "game began from a position, not from a seed."
+            ),
             429: E429,
         },
         tags=["games"],
@@ -535,6 +538,8 @@ class GameRecordView(GameView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = self.game
+        if game.practice:
+            raise NoRecord()
         if game.status != Game.Status.FINISHED:
             raise GameNotFinished()
         return Response(selectors.game_record(game))

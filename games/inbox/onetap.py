@@ -4,6 +4,10 @@ bound to the game, seat, player and position,
 single use, and void once the turn has moved on. Opening the link shows a confirmation page; only
 its button (a POST) acts: mail scanners follow links, and a GET must never move for anyone.
 
+Take-backs use the same links (``TAKEBACK_CHOICES``): "take back this move" in the answer to a
+move sent by email (while nothing has moved since), and "agree" / "refuse" in the email that asks
+a player about another's take-back (bound to the request and the position it was asked in).
+
 The link's token is a reply token (``games.inbox.tokens``) and the action's name, signed
 together: whoever holds the link may make that one move for that seat, once, in that position.
 """
@@ -27,6 +31,7 @@ from games.models import Game, InboundMail, Move
 from games.selectors import game_engine_state
 from games.services.errors import ServiceError
 from games.services.moves import move_submit
+from games.services.takeback import takeback_answer, takeback_now
 from powergrid.helpers import refuel
 from powergrid.state import State
 
@@ -52,6 +57,10 @@ _OFFERED_BY = {
 }
 
 
+#: The take-back choices: take back one's own move at once, agree to or refuse a request.
+TAKEBACK_CHOICES = frozenset({"takeback", "takeback_accept", "takeback_decline"})
+
+
 class LinkInvalid(Exception):
     """``forged``, ``expired``, ``used``, ``moved_on`` (the turn has moved), ``wrong_user``."""
 
@@ -60,13 +69,26 @@ class LinkInvalid(Exception):
         self.code = code
 
 
-def link(*, game: Game, seat: int, user_id: int, choice: str, hours: float) -> str:
-    """The absolute URL of a one-tap link."""
+def link(
+    *,
+    game: Game,
+    seat: int,
+    user_id: int,
+    choice: str,
+    hours: float,
+    seq: int | None = None,
+    request_id: int | None = None,
+) -> str:
+    """The absolute URL of a one-tap link, good in the position ``seq`` (default: the game's
+    now); ``request_id``: the take-back request an answer is about."""
     token = make_token(
-        game_id=game.pk, seat=seat, seq=game.seq, user_id=user_id,
+        game_id=game.pk, seat=seat, seq=game.seq if seq is None else seq, user_id=user_id,
         expires=int(time.time() + hours * 3600),
     )  # fmt: skip
-    signed = signing.dumps({"t": token, "c": choice}, salt=_SALT, compress=True)
+    data: dict[str, Any] = {"t": token, "c": choice}
+    if request_id is not None:
+        data["r"] = request_id
+    signed = signing.dumps(data, salt=_SALT, compress=True)
     return settings.SITE_URL + reverse("onetap", args=[signed])
 
 
@@ -82,7 +104,9 @@ def choices_for(
 
 def action_for(choice: str, state: State, seat: int) -> dict[str, Any]:
     """The move a choice makes in ``state`` (``LinkInvalid("moved_on")`` if a fuel purchase no
-    longer applies)."""
+    longer applies); a take-back choice makes no move of its own: ``{"type": choice}``."""
+    if choice in TAKEBACK_CHOICES:
+        return {"type": choice}
     action = dict(CHOICES[choice])
     if choice == "buy_fuel":
         amounts = refuel(state, seat)
@@ -97,6 +121,7 @@ class Tap:
     token: ReplyToken
     choice: str
     key: str  # what makes the link single use (a digest of it)
+    request_id: int | None = None  # a take-back request's answer
 
 
 def read(signed: str) -> Tap:
@@ -105,14 +130,17 @@ def read(signed: str) -> Tap:
         data = signing.loads(signed, salt=_SALT)
         token = read_token(str(data["t"]))
         choice = str(data["c"])
+        request_id = None if data.get("r") is None else int(data["r"])
     except BadToken as exc:
         raise LinkInvalid(str(exc)) from None
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         raise LinkInvalid("forged") from None
-    if choice not in CHOICES:
+    if choice not in CHOICES and choice not in TAKEBACK_CHOICES:
+        raise LinkInvalid("forged")
+    if (choice in ("takeback_accept", "takeback_decline")) != (request_id is not None):
         raise LinkInvalid("forged")
     key = "tap:" + hashlib.sha256(signed.encode()).hexdigest()[:60]
-    return Tap(token, choice, key)
+    return Tap(token, choice, key, request_id)
 
 
 def check(tap: Tap, user: Any) -> Game:
@@ -128,29 +156,47 @@ def check(tap: Tap, user: Any) -> Game:
     return game
 
 
-def tap_apply(tap: Tap, user: Any) -> int:
-    """Make the link's move (once): the new seq. ``LinkInvalid`` or the move service's errors."""
+def tap_apply(tap: Tap, user: Any) -> int | None:
+    """Make the link's move (once): the new seq (None: an agreement that took nothing back
+    yet). ``LinkInvalid`` or the services' errors."""
     game = check(tap, user)
     action = action_for(tap.choice, game_engine_state(game), tap.token.seat)
     owner = get_user_model().objects.get(pk=tap.token.user_id)
     try:
         with transaction.atomic():
-            result = move_submit(
-                game_id=tap.token.game_id,
-                user=owner,
-                action=action,
-                expected_seq=tap.token.seq,
-                source=Move.Source.EMAIL,
-            )
+            seq = _apply(tap, owner, action)
             InboundMail.objects.create(
                 sender=owner.email[:254], token=tap.key, game_id=tap.token.game_id,
                 seat=tap.token.seat, via="onetap", status=InboundMail.Status.APPLIED,
-                line=tap.choice, move_seq=result.move.seq,
+                line=tap.choice, move_seq=seq,
             )  # fmt: skip
     except IntegrityError:
         raise LinkInvalid("used") from None
     except ServiceError as exc:
-        if exc.code == "stale_state":
+        if exc.code in ("stale_state", "takeback_moved_on"):
             raise LinkInvalid("moved_on") from None
         raise
+    return seq
+
+
+def _apply(tap: Tap, owner: Any, action: dict[str, Any]) -> int | None:
+    """Do what the link does, in the caller's transaction: the game's seq after it (None for
+    an answer that took nothing back yet)."""
+    game_id, source = tap.token.game_id, Move.Source.EMAIL
+    if tap.choice == "takeback":
+        done = takeback_now(game_id=game_id, user=owner, expected_seq=tap.token.seq, source=source)
+        return done.move.seq
+    if tap.choice in ("takeback_accept", "takeback_decline"):
+        assert tap.request_id is not None
+        answer = takeback_answer(
+            game_id=game_id,
+            request_id=tap.request_id,
+            user=owner,
+            accept=tap.choice == "takeback_accept",
+            source=source,
+        )
+        return answer.result.move.seq if answer.result else None
+    result = move_submit(
+        game_id=game_id, user=owner, action=action, expected_seq=tap.token.seq, source=source
+    )
     return result.move.seq

@@ -22,10 +22,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import describe
 from games.inbox import onetap
 from games.inbox.receive import mail_receive
+from games.models import TakebackRequest
 from games.notifications.emails import map_name
 from games.notifications.mailbox import mailbox_get
-from games.selectors import game_engine_state
+from games.selectors import game_engine_state, game_seats, seat_name
 from games.services.errors import ServiceError
+from games.templatetags.names import isolate
 from games.web.errors import error_text
 
 
@@ -77,7 +79,13 @@ def dev_reply(request: HttpRequest, key: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("dev_mailbox"))
 
 
-def _choice_label(choice: str, action: dict[str, Any]) -> str:
+def _choice_label(choice: str, action: dict[str, Any], who: str = "") -> str:
+    if choice == "takeback":
+        return _("Take back my move")
+    if choice == "takeback_accept":
+        return _("Agree: %(name)s takes back their move") % {"name": isolate(who)}
+    if choice == "takeback_decline":
+        return _("Refuse: %(name)s's move stands") % {"name": isolate(who)}
     if choice == "buy_fuel":
         return describe.fuel_label({r: n for r, n in action.items() if r != "type"})
     return {
@@ -105,6 +113,15 @@ def _link_failed(request: HttpRequest, exc: onetap.LinkInvalid) -> HttpResponse:
     return render(request, "games/onetap.html", failed, status=status)
 
 
+def _asker(game: Any, tap: onetap.Tap) -> str:
+    """The name of the player whose take-back request a link answers ("" for other links)."""
+    if tap.request_id is None:
+        return ""
+    req = TakebackRequest.objects.filter(game=game, pk=tap.request_id).first()
+    seats = {s.seat: s for s in game_seats(game)}
+    return seat_name(seats[req.seat]) if req is not None and req.seat in seats else "?"
+
+
 @require_http_methods(["GET", "POST"])
 def onetap_view(request: HttpRequest, signed: str) -> HttpResponse:
     """A one-tap link: GET shows what it would do and a button; only the POST acts."""
@@ -116,7 +133,7 @@ def onetap_view(request: HttpRequest, signed: str) -> HttpResponse:
         return _link_failed(request, exc)
     ctx: dict[str, Any] = {
         "game": game,
-        "label": _choice_label(tap.choice, action),
+        "label": _choice_label(tap.choice, action, _asker(game, tap)),
         "map_name": map_name(game.map),
     }
     if request.method == "GET":

@@ -22,18 +22,27 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db.models import F, Max
+from django.db.models import F, Max, Q
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.zones import user_zone
-from games import describe, engine, log, selectors
+from games import describe, engine, log, selectors, takebacks
 from games.chat import selectors as chat_selectors
 from games.fastpath import rendering
 from games.inbox import onetap
 from games.inbox.tokens import reply_address
 from games.mailevents import verp
-from games.models import ChatMessage, ChatMute, Game, Invitation, Move, Notification, Seat
+from games.models import (
+    ChatMessage,
+    ChatMute,
+    Game,
+    Invitation,
+    Move,
+    Notification,
+    Seat,
+    TakebackRequest,
+)
 from games.services.errors import ServiceError
 from games.shapes import State
 from games.templatetags.names import isolate
@@ -436,6 +445,11 @@ def _reply_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any
         "moves": lines,
         "asked": [],
         "reply_to": None,
+        "takeback_url": (
+            _takeback_link(game, seat, n.recipient, p.get("seq"))
+            if p.get("ok") and not p.get("plan")
+            else ""
+        ),
     }
     awaited = game.status == Game.Status.RUNNING and seat.seat in (game.to_act or [])
     if awaited:
@@ -444,6 +458,102 @@ def _reply_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any
         ctx["reply_examples"] = _reply_examples(view.get("legal") or [])
         ctx["reply_to"] = _reply_to(game, seat)
     return ctx
+
+
+def _cancelled_lines(game: Game, cancels: list[int], names: dict[int, str]) -> list[str]:
+    """The log's lines of the moves ``cancels`` names (and what they led to)."""
+    wanted = {int(x) for x in cancels}
+    return [_log_line(game, e, names) for e in log.entries(game) if e["seq"] in wanted]
+
+
+def _takeback_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
+    """ "X took back their move": to a player a cancelled move had told it was their turn. Not
+    sent when none of those turn emails went after all (skipped: the turn was gone)."""
+    game, seat = n.game, _seat(n)
+    if game is None or seat is None or game.status != Game.Status.RUNNING:
+        return None
+    told = [int(x) for x in n.payload.get("told") or []]
+    delivered = Q(status=Notification.Status.SENDING) | Q(
+        status=Notification.Status.SENT, sent_at__isnull=False
+    )
+    if told and not Notification.objects.filter(delivered, pk__in=told).exists():
+        return None
+    names = _names(game, pf)
+    cancels = [int(x) for x in n.payload.get("cancels") or []]
+    return {
+        **_game_context(n, seat),
+        "player": names.get(int(n.payload.get("by", -1)), "?"),
+        "moves": _cancelled_lines(game, cancels, names),
+        "n": len(cancels),
+        "your_turn": seat.seat in (game.to_act or []),
+    }
+
+
+def _takeback_asked_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
+    """Another player asks to take back their moves: agree or refuse in one tap. Not sent once
+    the request is closed (answered, void, expired) or this player has agreed already."""
+    game, seat = n.game, _seat(n)
+    if game is None or seat is None:
+        return None
+    req = TakebackRequest.objects.filter(game=game, pk=n.payload.get("request")).first()
+    if req is None or takebacks.request_state(req, game) != TakebackRequest.Status.PENDING:
+        return None
+    if seat.seat in req.accepted:
+        return None
+    names = _names(game, pf)
+    hours = max(1.0, (req.deadline - timezone.now()).total_seconds() / 3600)
+    taps = [
+        {
+            "label": label,
+            "url": onetap.link(
+                game=game,
+                seat=seat.seat,
+                user_id=seat.user_id,
+                choice=choice,
+                hours=hours,
+                seq=req.at_seq,
+                request_id=req.pk,
+            ),
+        }
+        for choice, label in (
+            ("takeback_accept", _("Agree")),
+            ("takeback_decline", _("Refuse")),
+        )
+    ]
+    return {
+        **_game_context(n, seat),
+        "player": names.get(req.seat, "?"),
+        "moves": _cancelled_lines(game, list(req.cancels), names),
+        "n": len(req.cancels),
+        "why": takebacks.why_ask(req.reason or None),
+        "deadline": format_when(req.deadline, user_zone(n.recipient)),
+        "taps": taps,
+    }
+
+
+def _takeback_declined_context(
+    n: Notification, pf: Prefetch | None = None
+) -> dict[str, Any] | None:
+    """To the player who asked: another player refused; the moves stand."""
+    game, seat = n.game, _seat(n)
+    if game is None or seat is None:
+        return None
+    names = _names(game, pf)
+    return {**_game_context(n, seat), "player": names.get(int(n.payload.get("by", -1)), "?")}
+
+
+def _takeback_link(game: Game, seat: Seat, user: Any, move_seq: int | None) -> str:
+    """A one-tap "take back this move" for the answer to a move sent by email, while the
+    player may still take it back alone ("" otherwise)."""
+    if move_seq is None or game.status != Game.Status.RUNNING:
+        return ""
+    offer = takebacks.offer_for(game, user)
+    if offer is None or offer.how != takebacks.NOW or offer.cancels[:1] != [move_seq]:
+        return ""
+    hours = max(24.0, float(game.options.get("turn_hours", 24)))
+    return onetap.link(
+        game=game, seat=seat.seat, user_id=seat.user_id, choice="takeback", hours=hours
+    )
 
 
 def _started_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any] | None:
@@ -526,7 +636,8 @@ def _digest_context(n: Notification, pf: Prefetch | None = None) -> dict[str, An
     since_raw = n.payload.get("since")
     since = datetime.fromisoformat(since_raw) if since_raw else n.created_at - timedelta(days=1)
     waiting = []
-    for game in selectors.games_awaiting(user).order_by("pk"):
+    # A practice game whose emails are off (``Game.notify``) is not in the digest either.
+    for game in selectors.games_awaiting(user).filter(notify=True).order_by("pk"):
         seat = selectors.seat_of(game, user)
         waiting.append(
             {
@@ -648,6 +759,9 @@ BUILDERS: dict[str, tuple[str, _Builder]] = {
     Kind.GAME_FULL: ("game_full", _full_context),
     Kind.INVITED: ("invited", _invited_context),
     Kind.WEBHOOK_DISABLED: ("webhook_disabled", _webhook_disabled_context),
+    Kind.TAKEBACK: ("takeback", _takeback_context),
+    Kind.TAKEBACK_ASKED: ("takeback_asked", _takeback_asked_context),
+    Kind.TAKEBACK_DECLINED: ("takeback_declined", _takeback_declined_context),
 }
 
 

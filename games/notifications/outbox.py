@@ -61,12 +61,13 @@ class OutboxWriter:
     rows: list[Notification] = field(default_factory=list)
     #: (dedupe key, payload) of turn notices carrying a plan note (``turn``).
     notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    #: Webhook events of this change ((event, seat awaited or None)), written by ``flush``
-    #: only when the game has webhooks (``Game.hooks_active``).
-    hook_events: list[tuple[str, Seat | None]] = field(default_factory=list)
+    #: Webhook events of this change ((event, seat awaited or None[, more])), written by
+    #: ``flush`` only when the game has webhooks (``Game.hooks_active``).
+    hook_events: list[hooks.Event] = field(default_factory=list)
 
     def add(self, *, user: Any, kind: str, key: str, payload: dict[str, Any] | None = None) -> None:
-        if not wants_email(user, kind):
+        # A practice game emails its player only when they asked (``Game.notify``).
+        if not wants_email(user, kind) or not self.game.notify:
             return
         self.rows.append(
             Notification(
@@ -134,6 +135,36 @@ class OutboxWriter:
                 key=f"bot:{self.game.pk}:{seq}:{seat.seat}:{s.user_id}",
                 payload={"seat": seat.seat, "seq": seq, "you": s.pk == seat.pk},
             )
+
+    def takeback(
+        self, seat: Seat, *, seq: int, by: int, cancels: list[int], told: list[int]
+    ) -> None:
+        """To a player told it was their turn by a move now taken back (``told``: the turn
+        emails that said so): it is not (yet). Once per take-back and player (its key)."""
+        self.add(
+            user=seat.user,
+            kind=Kind.TAKEBACK,
+            key=f"takeback:{self.game.pk}:{seq}:{seat.user_id}",
+            payload={"seat": seat.seat, "seq": seq, "by": by, "cancels": cancels, "told": told},
+        )
+
+    def takeback_asked(self, seat: Seat, *, request_id: int, by: int, seq: int) -> None:
+        """To a player asked to agree to a take-back (one-tap accept and decline)."""
+        self.add(
+            user=seat.user,
+            kind=Kind.TAKEBACK_ASKED,
+            key=f"tbasked:{request_id}:{seat.user_id}",
+            payload={"seat": seat.seat, "request": request_id, "by": by, "seq": seq},
+        )
+
+    def takeback_declined(self, seat: Seat, *, request_id: int, by: int) -> None:
+        """To the player who asked: someone declined."""
+        self.add(
+            user=seat.user,
+            kind=Kind.TAKEBACK_DECLINED,
+            key=f"tbdeclined:{request_id}",
+            payload={"seat": seat.seat, "request": request_id, "by": by},
+        )
 
     # -- writing --------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@
 transaction, with the game row locked, whenever ``Game.plans_active`` is set. It asks the engine
 (``powergrid.plans.plan_move``) what each awaited seat's plans do, applies that move with
 ``powergrid.apply`` (the same checks as any move), and repeats until the game awaits only seats
-without an applicable plan. It writes nothing but plan rows (used or dropped); the service writes
+without an applicable plan. It writes nothing but plan rows (used or dropped, kept aside as
+``SpentPlan`` for a take-back to put back); the service writes
 the moves (source ``plan``) and calls the turn hook once for the whole chain, so notifications go
 only to the seats finally awaited.
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.models import Game, Plan
+from games.models import Game, Plan, SpentPlan
 from games.plans.stored import plan_from_data
 from powergrid import apply, to_act
 from powergrid import plans as p
@@ -88,6 +89,22 @@ def follow(game: Game, state: State) -> Followed:
     ]
     gone = used + stale
     if gone:
+        # Kept aside with the move they answered (the game's seq now): a take-back of that
+        # move puts them back (games.takebacks), to be evaluated again.
+        by_pk = {row.pk: row for row in rows}
+        SpentPlan.objects.bulk_create(
+            [
+                SpentPlan(
+                    game=game,
+                    seat=by_pk[pk].seat,
+                    kind=by_pk[pk].kind,
+                    key=by_pk[pk].key,
+                    data=by_pk[pk].data,
+                    seq=game.seq,
+                )
+                for pk in gone
+            ]
+        )
         Plan.objects.filter(pk__in=gone).delete()
     if len(gone) == len(rows):
         game.plans_active = False

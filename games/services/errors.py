@@ -122,6 +122,43 @@ class BelowReliability(ServiceError):
     default_message = "This game is for players who make their turns in time more often."
 
 
+class NoRecord(LobbyError):
+    code = "no_record"
+    default_message = (
+        "A practice game began from a position, not from a seed: it has no record to verify."
+    )
+
+
+# -- take-backs (games.takebacks) -----------------------------------------------------------------
+
+
+class TakebackRefused(ServiceError):
+    """A take-back that cannot be made now; ``code`` says why (``games.takebacks``)."""
+
+    status = 409
+    code = "takeback_refused"
+    default_message = "That cannot be taken back."
+
+
+class TakebackNeedsAgreement(TakebackRefused):
+    code = "takeback_needs_agreement"
+    default_message = (
+        "This take-back needs the other players' agreement: ask them (POST .../takeback/requests/)."
+    )
+
+
+class TakebackRequestNotFound(ServiceError):
+    status = 404
+    code = "takeback_request_not_found"
+    default_message = "There is no such take-back request in this game."
+
+
+class PracticeRefused(ServiceError):
+    status = 409
+    code = "practice_refused"
+    default_message = "A practice game cannot be made from there."
+
+
 class RemovedByCreator(ServiceError):
     status = 403
     code = "removed_by_creator"

@@ -39,6 +39,7 @@ from .errors import (
 PLAYERS_MIN, PLAYERS_MAX = 2, 6
 TURN_HOURS_MIN, TURN_HOURS_MAX = 12, 7 * 24  # 12 hours to 7 days per move
 TIMEOUTS_BEFORE_BOT_MAX = 20  # 0: the bot never takes a seat over
+TAKEBACKS_MAX = 10  # take-backs a player may make alone per game (0: none; asking is not counted)
 
 
 def _lock(game_id: int) -> Game:
@@ -127,6 +128,17 @@ def options_clean(options: dict[str, Any] | None) -> dict[str, Any]:
             min=0,
             max=TIMEOUTS_BEFORE_BOT_MAX,
         )
+    tk = clean["takebacks"]
+    if not _is_int(tk) or not 0 <= tk <= TAKEBACKS_MAX:
+        raise _invalid(
+            "options.takebacks",
+            f"takebacks must be a whole number from 0 to {TAKEBACKS_MAX} (take-backs each player "
+            "may make alone; asking the others is not counted).",
+            min=0,
+            max=TAKEBACKS_MAX,
+        )
+    if not isinstance(clean["takebacks_rated"], bool):
+        raise _invalid("options.takebacks_rated", "takebacks_rated must be true or false.")
     return clean
 
 
@@ -362,6 +374,19 @@ def _seat_remove(game: Game, seat: Seat, *, leaving: Any = None) -> Game | None:
 BOT_KINDS = ("heuristic", "random")
 
 
+def bot_account_create(kind: str) -> Any:
+    """A server bot's account for one seat (``kind``: ``heuristic`` or ``random``): marked as a
+    bot, no email, no notifications."""
+    bot = get_user_model().objects.create_user(
+        username=f"bot-{kind}-{secrets.token_hex(5)}", email="", password=None
+    )
+    bot.profile.bot_kind = kind
+    bot.profile.display_name = {"heuristic": "Bot (heuristic)", "random": "Bot (random)"}[kind]
+    bot.profile.notification_mode = "none"
+    bot.profile.save()
+    return bot
+
+
 def game_bot_add(*, game_id: int, user: Any, kind: Any = "heuristic") -> Seat:
     """The creator adds a bot seat to an open game (``kind``: ``heuristic`` or ``random``). A
     bot is an account of its own, marked as a bot, with no email; the server's worker plays its
@@ -373,13 +398,7 @@ def game_bot_add(*, game_id: int, user: Any, kind: Any = "heuristic") -> Seat:
         seats = list(game.seats.all())
         if len(seats) >= game.max_players:
             raise GameFull()
-        bot = get_user_model().objects.create_user(
-            username=f"bot-{kind}-{secrets.token_hex(5)}", email="", password=None
-        )
-        bot.profile.bot_kind = kind
-        bot.profile.display_name = {"heuristic": "Bot (heuristic)", "random": "Bot (random)"}[kind]
-        bot.profile.notification_mode = "none"
-        bot.profile.save()
+        bot = bot_account_create(kind)
         used = {s.colour for s in seats}
         colour = next(c for c in COLOURS if c not in used)
         seat = Seat.objects.create(

@@ -1,10 +1,13 @@
 """What the event stream says, and how a change reaches it.
 
-One event type, ``game``: a game of yours (or the game you watch) has changed. Its body holds
+The event type ``game``: a game of yours (or the game you watch) has changed. Its body holds
 only public facts, the same for every reader of a channel: the game's id, map, ``seq``, status
 and the seats awaited; on a player's own channel also their seat, whether it is their turn and
 its deadline. A client reads the state (``GET /api/v1/games/{id}/state/``) for the rest, so
 nothing secret (money, the deck, plans, sealed bids) ever travels on the stream.
+
+A take-back adds an event of its own after its ``game`` event: ``takeback`` (moves taken back)
+or ``takeback_asked`` (a player asks the others to agree), with the moves and seats concerned.
 
 Two channels per change, published after the transaction commits (``publish_on_commit``):
 ``pgstream:game:<id>`` for anyone watching the game and ``pgstream:user:<id>`` for each player.
@@ -40,9 +43,13 @@ def user_channel(user_id: int) -> str:
     return f"{PREFIX}user:{user_id}"
 
 
-def frame(body: dict[str, Any], event_id: str) -> bytes:
+def frame(body: dict[str, Any], event_id: str, event: str = "game") -> bytes:
     """One server-sent event, ready to write."""
-    return b"id: %s\nevent: game\ndata: %s\n\n" % (event_id.encode(), orjson.dumps(body))
+    return b"id: %s\nevent: %s\ndata: %s\n\n" % (
+        event_id.encode(),
+        event.encode(),
+        orjson.dumps(body),
+    )
 
 
 def game_body(game: Game) -> dict[str, Any]:
@@ -98,6 +105,27 @@ def publish(msgs: list[tuple[str, bytes]]) -> None:
         pipe.execute()
     except redis.RedisError:
         log.warning("could not publish %d stream events", len(msgs))
+
+
+def event_messages(
+    game: Game, seats: list[Seat], event: str, facts: dict[str, Any]
+) -> list[tuple[str, bytes]]:
+    """(channel, frame) of an event of its own about ``game`` (``takeback``: moves taken back;
+    ``takeback_asked``: a player asks the others to agree), after the ``game`` event of the same
+    change: ``{"event", "game": {"id", "seq"}, ...facts}``, the same on every channel."""
+    body = {"event": event, "game": {"id": game.pk, "seq": game.seq}, **facts}
+    data = frame(body, f"{game.pk}:{game.seq}:{event}", event)
+    return [(game_channel(game.pk), data)] + [(user_channel(s.user_id), data) for s in seats]
+
+
+def publish_event_on_commit(
+    game: Game, seats: list[Seat], event: str, facts: dict[str, Any]
+) -> None:
+    """Publish an event of its own (``event_messages``) after the transaction commits."""
+    if not settings.STREAM_REDIS_URL:
+        return
+    msgs = event_messages(game, seats, event, facts)
+    transaction.on_commit(lambda: publish(msgs))
 
 
 def publish_on_commit(game: Game, seats: list[Seat]) -> None:

@@ -100,6 +100,28 @@ def _known() -> dict[str, str]:
         "below_reliability": _(
             "This game is for players who make more of their turns in time than you so far."
         ),
+        "takeback_needs_agreement": _(
+            "This take-back needs the other players' agreement: ask them."
+        ),
+        "takeback_limit_reached": _(
+            "You have used the take-backs this game allows alone: ask the other players."
+        ),
+        "takebacks_off": _(
+            "This game is rated: take-backs are off (its creator did not allow them)."
+        ),
+        "nothing_to_take_back": _("You have no move of your own to take back."),
+        "takeback_too_far": _("Your last move is too far back to take back."),
+        "takeback_request_open": _("A take-back request is waiting for answers already."),
+        "takeback_request_not_found": _("There is no such take-back request."),
+        "takeback_request_closed": _("That take-back request has been answered already."),
+        "takeback_moved_on": _(
+            "The game has moved on since the request: it can no longer be taken back so."
+        ),
+        "takeback_expired": _("The deadline passed before everyone agreed."),
+        "not_asked": _("This is your own request: withdraw it instead."),
+        "not_yours": _("Only the player who asked may withdraw the request."),
+        "no_record": _("A practice game began from a position: it has no record to verify."),
+        "practice_refused": _("A practice game cannot be made from there."),
     }
 
 

@@ -185,6 +185,25 @@ class GameCreateForm(forms.Form):
         initial=BASE_DECK,
         required=False,
     )
+    takebacks = forms.IntegerField(
+        label=gettext_lazy("Take-backs each player may make alone"),
+        min_value=0,
+        max_value=lobby.TAKEBACKS_MAX,
+        initial=DEFAULT_OPTIONS["takebacks"],
+        required=False,
+        help_text=gettext_lazy(
+            "Their own last move, while nobody else has moved and it revealed nothing. Asking "
+            "the others to agree is always possible."
+        ),
+        widget=forms.NumberInput(attrs={"step": 1, "inputmode": "numeric"}),
+    )
+    takebacks_rated = forms.BooleanField(
+        label=gettext_lazy(
+            "Allow take-backs even if the game is rated (all seats people; otherwise a rated "
+            "game has none)"
+        ),
+        required=False,
+    )
     sealed_bids = forms.BooleanField(
         label=gettext_lazy(
             "House rule: sealed-bid auctions. Everyone bids once, at the same time, for each "
@@ -258,6 +277,10 @@ class GameCreateForm(forms.Form):
             "chat_public": bool(d.get("chat_public")),
             "private": bool(d.get("private")),
             "min_on_time": int(d.get("min_on_time") or 0),
+            "takebacks": (
+                DEFAULT_OPTIONS["takebacks"] if d.get("takebacks") is None else d["takebacks"]
+            ),
+            "takebacks_rated": bool(d.get("takebacks_rated")),
         }
 
     def chosen_areas(self) -> list[str] | None:

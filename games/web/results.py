@@ -45,5 +45,6 @@ def game_result_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "map_name": name_in(board_svg.load_map(game.map), lang),
         "rows": result.rows,
         "charts": drawn,
+        "takebacks": any(r["takebacks_alone"] or r["takebacks_agreed"] for r in result.rows),
     }
     return render(request, "games/result.html", ctx)

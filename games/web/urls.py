@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import bots, calendar, chat, plans, players, results, views, webhooks
+from . import bots, calendar, chat, plans, players, results, takeback, views, webhooks
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -18,6 +18,13 @@ urlpatterns = [
     path("webhooks/", webhooks.webhooks_page, name="webhooks"),
     path("account/bot/", bots.bot_account_page, name="bot_account"),
     path("players/<str:username>/", players.player_page, name="player"),
+    path("games/<int:game_id>/takeback/", takeback.game_takeback, name="game_takeback"),
+    path(
+        "games/<int:game_id>/takeback/<int:request_id>/",
+        takeback.game_takeback_answer,
+        name="game_takeback_answer",
+    ),
+    path("games/<int:game_id>/practice/", takeback.game_practice, name="game_practice"),
     path("games/<int:game_id>/invite/<str:code>/", views.game_invite_link, name="game_invite"),
     path("games/<int:game_id>/<str:what>/", views.game_lobby, name="game_lobby"),
     path("language/", views.set_language, name="set_language"),

@@ -36,6 +36,7 @@ from powergrid.maps import name_in
 from powergrid.tables import RESOURCES, income
 
 from . import board_svg, present
+from . import takeback as takeback_web
 from .errors import error_text
 from .forms import FormProblem, GameCreateForm, action_from_post
 
@@ -564,14 +565,21 @@ def _render_game(
                 c["hybrid_coal"] = _one(kept, f"hybrid_{c['id']}_coal") or c["hybrid_coal"]
         ctx["power_best"] = best
         ctx["power_income"] = income(best["cities"])
-    # The move log (the newest last) and links to the board after each move.
+    # Take-backs and practice games (games.web.takeback): the offer, a request, the forms.
+    ctx.update(takeback_web.page_context(game, user, history_seq=history_seq, names=ctx["names"]))
+    # The move log (the newest last) and links to the board after each move; moves taken back
+    # are marked, and the player's own move they may take back carries its button.
     entries = log.entries(game)
     if history_seq is not None:
         entries = [e for e in entries if e["seq"] <= history_seq]
+    entries = takeback_web.log_marks(entries, ctx["takeback"])
     tail = entries[-LOG_TAIL:]
     # The log's sentences are plain text: each name is held between Unicode's isolates (what
     # <bdi> does in markup), so a right-to-left name does not reorder the sentence around it.
     isolated = {seat: isolate(name) for seat, name in ctx["names"].items()}
+    here = next((e for e in entries if e["takeback_here"]), None)
+    if here is not None:  # what the take-back at the top of the page would undo, in words
+        ctx["takeback"]["text"] = describe.move_describe(here, isolated, game.map, lang)
     ctx["log"] = [
         {
             **e,

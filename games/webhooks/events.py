@@ -23,11 +23,21 @@ log = logging.getLogger("games.webhooks")
 YOUR_TURN = "your_turn"
 GAME_STARTED = "game_started"
 GAME_OVER = "game_over"
-EVENTS = (YOUR_TURN, GAME_STARTED, GAME_OVER)
+#: A player took back moves (``seat``: theirs; ``takeback``: which moves, who agreed), and a
+#: player asks the others to agree to one (``takeback``: the request).
+TAKEBACK = "takeback"
+TAKEBACK_ASKED = "takeback_asked"
+EVENTS = (YOUR_TURN, GAME_STARTED, GAME_OVER, TAKEBACK, TAKEBACK_ASKED)
+
+#: An event of a change: (event, the seat it is about or None[, what more it says]).
+Event = tuple[str, Seat | None] | tuple[str, Seat | None, dict[str, Any]]
 
 
-def payload(game: Game, event: str, seat: Seat | None) -> dict[str, Any]:
-    """What a delivery says (turned into each format's body when it is sent)."""
+def payload(
+    game: Game, event: str, seat: Seat | None, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What a delivery says (turned into each format's body when it is sent); ``extra``: the
+    event's own facts (a take-back's moves), public like the rest."""
     body: dict[str, Any] = {
         "event": event,
         "game": {
@@ -41,12 +51,12 @@ def payload(game: Game, event: str, seat: Seat | None) -> dict[str, Any]:
         body["seat"] = seat.seat
         body["player"] = seat.user.profile.name if hasattr(seat.user, "profile") else ""
         body["deadline"] = seat.deadline.isoformat() if seat.deadline else None
+    if extra:
+        body.update(extra)
     return body
 
 
-def deliveries_write(
-    game: Game, events: list[tuple[str, Seat | None]], seats: list[Seat]
-) -> list[int]:
+def deliveries_write(game: Game, events: list[Event], seats: list[Seat]) -> list[int]:
     """Rows for ``events`` (``(event, seat awaited or None)``) to every active webhook that wants
     them; returns their ids (to send after commit). One query for the webhooks.
 
@@ -62,7 +72,8 @@ def deliveries_write(
     )
     rows = []
     for hook in hooks:
-        for event, seat in events:
+        for event, seat, *more in events:
+            extra = more[0] if more else None
             if event not in (hook.events or EVENTS):
                 continue
             if (
@@ -74,7 +85,10 @@ def deliveries_write(
             key = f"{hook.pk}:{event}:{game.pk}:{game.seq}:{seat.seat if seat else '-'}"
             rows.append(
                 WebhookDelivery(
-                    webhook=hook, event=event, payload=payload(game, event, seat), dedupe_key=key
+                    webhook=hook,
+                    event=event,
+                    payload=payload(game, event, seat, extra),
+                    dedupe_key=key,
                 )
             )
     if not rows:

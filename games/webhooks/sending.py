@@ -176,6 +176,22 @@ def text(payload: dict[str, Any], language: str = "en", format: str = "") -> str
             return _("Power Grid #%(id)s has started. %(url)s") % game
         if payload.get("event") == "game_over":
             return _("Power Grid #%(id)s is over. %(url)s") % game
+        if payload.get("event") in ("takeback", "takeback_asked"):
+            took = payload.get("takeback") or {}
+            said = (
+                _("Power Grid #%(id)s: %(player)s took back %(n)s move(s). %(url)s")
+                if payload["event"] == "takeback"
+                else _(
+                    "Power Grid #%(id)s: %(player)s asks to take back %(n)s move(s); every "
+                    "other player must agree. %(url)s"
+                )
+            )
+            return said % {
+                "id": game.get("id"),
+                "player": payload.get("player") or "?",
+                "n": len(took.get("cancels") or []),
+                "url": game.get("url"),
+            }
         return _("Power Grid: a test of this webhook. %(url)s") % {"url": settings.SITE_URL}
 
 

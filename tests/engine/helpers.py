@@ -25,8 +25,9 @@ def random_move(s: State, rng: random.Random) -> tuple[int, dict[str, Any]]:
     if t == "choose_plant":
         plant = rng.choice(entry["plants"])
         bid = rng.randint(plant["min_bid"], min(entry["max_bid"], plant["min_bid"] + 5))
-        return seat, {"type": t, "plant": plant["number"], "bid": bid}
-    if t == "bid":
+        # A new-deck card is named by its id (a base card's id is its number).
+        return seat, {"type": t, "plant": plant.get("id", plant["number"]), "bid": bid}
+    if t in ("bid", "seal_bid"):
         return seat, {
             "type": t,
             "amount": rng.randint(entry["min"], min(entry["max"], entry["min"] + 3)),

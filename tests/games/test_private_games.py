@@ -61,6 +61,12 @@ GAME_SCOPED: dict[str, tuple[dict[str, Any], list[Call]]] = {
     "api_game_plans": ({}, [Call("get"), Call("post", {"kind": "pass_when_nothing"})]),
     "api_game_plan": ({"kind": "pass_when_nothing"}, [Call("delete")]),
     "api_game_forecast": ({}, [Call("get")]),
+    "api_takeback": ({}, [Call("get"), Call("post", {"expected_seq": 0})]),
+    "api_takeback_requests": ({}, [Call("post", {"expected_seq": 0})]),
+    "api_takeback_request": ({"request_id": "{rid}"}, [Call("get"), Call("delete")]),
+    "api_takeback_accept": ({"request_id": "{rid}"}, [Call("post")]),
+    "api_takeback_decline": ({"request_id": "{rid}"}, [Call("post")]),
+    "api_practice": ({}, [Call("post")]),
     # The pages
     "game": ({}, [Call("get")]),
     "game_move": ({}, [Call("post", {"action": "pass_auction", "expected_seq": "0"})]),
@@ -77,6 +83,9 @@ GAME_SCOPED: dict[str, tuple[dict[str, Any], list[Call]]] = {
         ],
     ),
     "game_result": ({}, [Call("get")]),
+    "game_takeback": ({}, [Call("post", {"expected_seq": "0", "how": "now"})]),
+    "game_takeback_answer": ({"request_id": "{rid}"}, [Call("post", {"answer": "accept"})]),
+    "game_practice": ({}, [Call("post")]),
     "game_calendar": ({}, [Call("get")]),
     "game_invite": ({"code": "{code}"}, [Call("get")]),
     **{
@@ -156,6 +165,7 @@ class World:
     mid: int
     code: str
     secrets: list[str]
+    rid: int = 0  # a take-back request of the game (running games)
 
 
 def _private_game(make_player, *, start: bool = True) -> World:
@@ -169,7 +179,11 @@ def _private_game(make_player, *, start: bool = True) -> World:
     creator = make_player()
     r = creator.post(
         "/api/v1/games/",
-        {"map": "germany", "max_players": 3, "options": {"private": True, "chat_public": True}},
+        {
+            "map": "germany",
+            "max_players": 3,
+            "options": {"private": True, "chat_public": True, "takebacks_rated": True},
+        },
     )
     gid = r.json()["id"]
     player, other, invitee, outsider = (make_player() for _ in range(4))
@@ -181,8 +195,10 @@ def _private_game(make_player, *, start: bool = True) -> World:
     game = Game.objects.get(pk=gid)
     assert game.status == ("running" if start else "open")
     mid = chat_post(game_id=gid, user=creator.user, text="our secret plan").pk
+    rid = 0
     if start:
         plan_set(game_id=gid, user=creator.user, body={"kind": "pass_when_nothing"})
+        rid = _takeback_request(gid)
     staff = make_player()
     get_user_model().objects.filter(pk=staff.user.pk).update(is_staff=True)
     staff.user.refresh_from_db()
@@ -197,13 +213,33 @@ def _private_game(make_player, *, start: bool = True) -> World:
         mid=mid,
         code=game.invite_code,
         secrets=[*names, game.invite_code, "our secret plan"],
+        rid=rid,
     )
+
+
+def _takeback_request(gid: int) -> int:
+    """The first player opens an auction and asks the others to let them take it back."""
+    from games import selectors, services
+    from games.services.takeback import takeback_ask
+
+    game = selectors.game_get_with_seats(game_id=gid)
+    assert game is not None
+    seat = next(s for s in selectors.game_seats(game) if s.seat == game.to_act[0])
+    plant = selectors.game_engine_state(game).market[0]
+    action = {"type": "choose_plant", "plant": plant, "bid": plant}
+    services.move_submit(
+        game_id=gid, user=seat.user, action=action, expected_seq=game.seq, source="api"
+    )
+    return takeback_ask(
+        game_id=gid, user=seat.user, expected_seq=game.seq + 1, source="api"
+    ).request.pk
 
 
 def _url(name: str, w: World, gid: int, extra: dict[str, Any], query: str, code: str) -> str:
     kwargs = {"game_id": gid}
     for k, v in extra.items():
-        kwargs[k] = {"{mid}": w.mid, "{code}": code}.get(v, v) if isinstance(v, str) else v
+        subs = {"{mid}": w.mid, "{code}": code, "{rid}": w.rid}
+        kwargs[k] = subs.get(v, v) if isinstance(v, str) else v
     url = reverse(name.split(":")[0], kwargs=kwargs)
     return f"{url}?{query}" if query else url
 
@@ -319,7 +355,7 @@ def _stream(client: Any, gid: int) -> Any:
 
 #: A receiver address the webhook check accepts here (WEBHOOK_ALLOW_PRIVATE): the game's check
 #: comes after the address's, so the address must pass for the game to be asked about.
-HOOK_URL = "http://127.0.0.1:9/hook"
+HOOK_URL = "http://127.0.0.1:65000/hook"  # a port no game id equals (ids are replaced below)
 
 
 def _webhook_api(client: Any, gid: int) -> Any:

@@ -17,11 +17,9 @@ from games.models import Game
 
 
 def game_replay(game: Game) -> Any:
-    """The engine state rebuilt from the game's setup and moves."""
-    state = selectors.game_initial_state(game)
-    for move in game.moves.order_by("seq").iterator():
-        state = engine.apply(state, move.seat, move.action)
-    return state
+    """The engine state rebuilt from the game's setup and moves (take-backs in the log skip the
+    moves they cancel, ``powergrid.takeback``)."""
+    return selectors.game_replay(game)
 
 
 class Command(BaseCommand):

@@ -35,6 +35,10 @@ class Command(BaseCommand):
                 self.stderr.write(f"game {gid}: not over yet (its seed is secret until the end)")
                 failed += 1
                 continue
+            if game.practice:
+                self.stderr.write(f"game {gid}: a practice game (from a position): no record")
+                failed += 1
+                continue
             verdict = engine.record_verify(selectors.game_record(game))
             if verdict.ok:
                 self.stdout.write(f"game {gid}: verified ({verdict.moves} moves): {verdict.reason}")

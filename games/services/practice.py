@@ -1,0 +1,165 @@
+"""Practice games: a position of another game played again, alone against the bots.
+
+``practice_create`` makes an ordinary game (pages, API, the bots' worker, take-backs) that begins
+from a position instead of from its seed (``Game.start_state``), with the player in one seat and
+the server's bots in the others. It is unrated (bots), unlisted (``options.private``), out of the
+player's record (``games.players``), sends no email unless the player asked (``Game.notify``),
+and is deleted ``PRACTICE_DAYS`` after it was made (``practice_purge``, daily).
+
+Two kinds of position:
+
+* **a finished game's, after any move** (``seq``; the viewer picks the seat): the exact state,
+  deck and seed included, since the end of a game makes all of it public (its record);
+* **one's own running game, now**, for one's own seat: what the player does not know does not
+  come with it (``powergrid.practice.practice_position``): the unseen cards are dealt again with
+  the practice game's own seed, every other player's money is the account the public move log
+  gives (``powergrid.describe.public_money``: every payment is public in Power Grid), and the
+  others' sealed bids under way are withdrawn. ``tests/games/test_practice_leaks.py`` walks
+  every channel of such a game for the original's hidden facts.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine, log, selectors, turns
+from games.models import Game, Seat
+from powergrid.tables import COLOURS
+
+from .errors import GameNotFound, PracticeRefused
+from .lobby import TAKEBACKS_MAX, bot_account_create, options_clean
+
+#: Days a practice game is kept.
+PRACTICE_DAYS = 30
+
+
+def practice_bot_kind(level: str | None = None) -> str:
+    """The server bot that plays a practice game's other seats for ``level``: the one place a
+    level is chosen. Today every level is the heuristic bot (``powergrid.heuristic``)."""
+    return "heuristic"
+
+
+def _refuse(why: str, message: str) -> PracticeRefused:
+    return PracticeRefused(message, details={"why": why})
+
+
+def _position(game: Game, user: Any, seq: int | None, seat: int | None) -> tuple[Any, int, int]:
+    """(the practice's first state, the player's seat, the move it follows) for ``game``."""
+    seats = selectors.game_seats(game)
+    if game.status == Game.Status.OPEN:
+        raise _refuse("open", "The game has not started: there is no position to practise.")
+    mine = selectors.seat_of(game, user)
+    if game.status == Game.Status.FINISHED:
+        if seq is None or not 0 <= seq < game.seq:
+            raise _refuse("seq", f"Name the move to practise from: seq from 0 to {game.seq - 1}.")
+        chosen = seat if seat is not None else (mine.seat if mine is not None else 0)
+        if not 0 <= chosen < len(seats):
+            raise _refuse("seat", f"There is no seat {chosen} in this game.")
+        state = selectors.game_engine_state_at(game, seq)
+        if engine.is_finished(state):
+            raise _refuse("game_end", "That move ended the game: practise from an earlier one.")
+        return state, chosen, seq
+    if mine is None:
+        raise _refuse(
+            "not_a_player", "Only its players may practise from a game under way, from now."
+        )
+    if seq is not None and seq != game.seq:
+        raise _refuse("not_current", "A game under way is practised from its position now.")
+    if seat is not None and seat != mine.seat:
+        raise _refuse("not_your_seat", "A game under way is practised from your own seat.")
+    entries = log.entries(game)
+    gone = log.cancelled(entries)
+    money = engine.money_from_log(len(seats), [e for e in entries if e["seq"] not in gone])
+    state = engine.practice_position(
+        selectors.game_engine_state(game), mine.seat, seed=secrets.randbits(63), money=money
+    )
+    return state, mine.seat, game.seq
+
+
+def practice_create(
+    *,
+    user: Any,
+    game_id: int,
+    seq: int | None = None,
+    seat: int | None = None,
+    emails: bool = False,
+    level: str | None = None,
+) -> Game:
+    """A practice game for ``user`` from ``game_id``'s position (see the module): after move
+    ``seq`` of a finished game in ``seat`` (their own or the first by default), or now in their
+    own seat of a game under way. Raises GameNotFound and PracticeRefused (``details.why``)."""
+    source = selectors.game_get(game_id=game_id)
+    if source is None:
+        raise GameNotFound()
+    state, chosen, at = _position(source, user, seq, seat)
+    n = state.n
+    options = options_clean(
+        {
+            "turn_hours": source.turn_hours,
+            "variant": source.variant,
+            "plant_deck": source.plant_deck,
+            "private": True,
+            "auto_start": False,
+            "takebacks": TAKEBACKS_MAX,
+        }
+    )
+    now = timezone.now()
+    kind = practice_bot_kind(level)
+    with transaction.atomic():
+        text = engine.to_json(state)
+        game = Game.objects.create(
+            creator=user,
+            map=state.map,
+            areas=list(state.areas),
+            areas_random=False,
+            max_players=n,
+            options=options,
+            status=Game.Status.RUNNING,
+            seed=state.seed,
+            engine_data_version=engine.data_version(),
+            rules_edition=state.edition,
+            seq=0,
+            state_json=text,
+            start_state=text,
+            to_act=engine.to_act(state),
+            engine_version=engine.engine_version(),
+            started_at=now,
+            practice=True,
+            practice_from=source,
+            practice_seq=at,
+            notify=bool(emails),
+        )
+        for i in range(n):
+            player = user if i == chosen else bot_account_create(kind)
+            Seat.objects.create(
+                game=game, seat=i, user=player, colour=COLOURS[i], bot_controlled=i != chosen
+            )
+        turns.on_state_changed(game=game, old_state=None, new_state=state, moves=[])
+    return game
+
+
+def practice_purge(*, now: Any = None) -> int:
+    """Delete the practice games made more than ``PRACTICE_DAYS`` ago, with their bots'
+    accounts; returns how many games went."""
+    cutoff = (now or timezone.now()) - timedelta(days=PRACTICE_DAYS)
+    ids = list(
+        Game.objects.filter(practice=True, created_at__lt=cutoff).values_list("pk", flat=True)
+    )
+    if not ids:
+        return 0
+    with transaction.atomic():
+        bots = list(
+            Seat.objects.filter(game_id__in=ids)
+            .exclude(user__profile__bot_kind="")
+            .values_list("user_id", flat=True)
+        )
+        Game.objects.filter(pk__in=ids).delete()
+        # A server bot's account plays one seat of one game: it goes with its game.
+        get_user_model().objects.filter(pk__in=bots, seats__isnull=True).delete()
+    return len(ids)
