@@ -323,7 +323,11 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         ctx["calc_query"] = request.GET
     refused = request.session.pop(REFUSED_KEY, None)
     if isinstance(refused, dict) and refused.get("game") == game.pk:
-        ctx.update(error=refused.get("error"), posted=refused.get("posted") or {})
+        ctx.update(
+            error=refused.get("error"),
+            posted=refused.get("posted") or {},
+            posted_meaning=refused.get("meaning"),
+        )
     return _render_game(request, game, **ctx)
 
 
@@ -345,8 +349,26 @@ def _refused(request: HttpRequest, game: Game, code: str, text: str) -> HttpResp
         "game": game.pk,
         "error": {"code": code, "text": text},
         "posted": posted,
+        "meaning": _sent_meaning(request, game),
     }
     return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#move", status=303)
+
+
+def _sent_meaning(request: HttpRequest, game: Game) -> list[Any] | None:
+    """What the refused form was about (``present.form_meaning``): of the state it was filled in
+    on, the move its ``expected_seq`` names; of the state now when that is not a past move."""
+    game = _fresh(game)
+    if game.status == Game.Status.OPEN or not game.state_json:
+        return None
+    try:
+        seq = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        seq = -1
+    if 0 <= seq < game.seq:
+        state = selectors.game_history_state_for(game, request.user, seq)
+    else:
+        state = selectors.game_state_for(game, request.user)
+    return present.form_meaning(state)
 
 
 def _render_game(
@@ -360,6 +382,7 @@ def _render_game(
     history_seq: int | None = None,
     invite_code: str = "",
     posted: dict[str, list[str]] | None = None,
+    posted_meaning: list[Any] | None = None,
 ) -> HttpResponse:
     lang = _lang()
     user = request.user
@@ -417,8 +440,16 @@ def _render_game(
     you = next((p for p in state["players"] if p["seat"] == viewer), None)
     money = you["money"] if you else None
     build = legal.get("build")
-    # A refused form comes back as it was sent (only to the form of the same move type).
-    kept = posted if posted and (posted.get("action") or [""])[0] in legal else {}
+    # A refused form comes back as it was sent, only to the form of the same move type and while
+    # it means what it meant when it was filled in (the same phase, seat, plant under auction);
+    # else the form starts from the new state's defaults.
+    kept = (
+        posted
+        if posted
+        and (posted.get("action") or [""])[0] in legal
+        and posted_meaning == present.form_meaning(state)
+        else {}
+    )
     if "cities" in kept:
         build_selected = kept["cities"]
     selected = [c for c in (build_selected or []) if build and c in build["cities"]]
