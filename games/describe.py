@@ -36,6 +36,12 @@ def source_note(source: str | None) -> str:
     return note() if note else ""
 
 
+def entry_note(entry: Mapping[str, Any]) -> str:
+    """The note of one log entry, by who it is by (``games.log.describe``: the player, their plan,
+    the bot in their seat, the deadline's default, or the game, which has none)."""
+    return source_note(entry.get("by", entry.get("source")))
+
+
 def phase_label(phase: str) -> str:
     """A phase's name in the active language ("Buying resources")."""
     label = PHASES.get(phase)

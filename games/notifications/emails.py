@@ -235,7 +235,7 @@ def _log_line(game: Game, entry: dict[str, Any], names: dict[int, str]) -> str:
     right-to-left name must not reorder the sentence (in the text part and the HTML alike)."""
     isolated = {seat: isolate(name) for seat, name in names.items()}
     text = describe.move_describe(entry, isolated, game.map)
-    note = describe.source_note(entry.get("source"))
+    note = describe.entry_note(entry)
     return f"{text} ({note})" if note else text
 
 

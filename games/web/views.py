@@ -615,7 +615,7 @@ def _render_game(
         {
             **e,
             "text": describe.move_describe(e, isolated, game.map, lang),
-            "note": describe.source_note(e["source"]),
+            "note": describe.entry_note(e),
         }
         for e in reversed(tail)
     ]
