@@ -689,9 +689,12 @@ def _forecast_line(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
     if fc is None:
         return None
     pace = next((p for p in fc.seats if p.seat == fc.bottleneck), None)
+    left = (fc.finish - timezone.now()).total_seconds() / 3600
     return {
         "finish": fc.finish,
-        "days": max(1, round((fc.finish - timezone.now()).total_seconds() / 86400)),
+        # Under a day, in hours ("about 5 hours"); a day or more, in days.
+        "hours": max(1, round(left)) if left < 23.5 else None,
+        "days": max(1, round(left / 24)),
         "bottleneck": names.get(fc.bottleneck) if fc.bottleneck is not None else None,
         "bottleneck_hours": round(pace.median_reply_hours)
         if pace is not None and pace.median_reply_hours is not None
