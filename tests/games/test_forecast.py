@@ -3,7 +3,7 @@ seat's median reply time; the slowest seat named; public facts only."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 from apihelpers import bot_action, seat_players
@@ -181,14 +181,14 @@ def test_with_enough_replies_only_what_was_seen_counts(new_game):
 )
 def test_under_a_day_the_page_says_hours(new_game, make_player, client, lang, words):
     """A finish under a day away is worded in hours, in both languages."""
-    from datetime import datetime, timezone
+    from datetime import datetime
     from unittest import mock
 
     from games import forecast as fc
     from games.models import Game
 
     gid, ps = new_game(players=3)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     real = fc.forecast(Game.objects.get(pk=gid))
     soon = fc.Forecast(
         rounds_left=1,
