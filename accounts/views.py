@@ -133,9 +133,14 @@ def calendar(request: HttpRequest) -> HttpResponse:
         prof.calendar_token = ""
         messages.success(request, _("Your calendar address was turned off."))
     else:
+        # Only a replaced address had an old one that stops working; the first is just ready.
+        replaced = bool(prof.calendar_token)
         prof.calendar_token = secrets.token_urlsafe(24)
         messages.success(
-            request, _("Your calendar has a new address; the old one no longer works.")
+            request,
+            _("Your calendar has a new address; the old one no longer works.")
+            if replaced
+            else _("Your calendar address is ready: subscribe to it in your calendar app."),
         )
     prof.save(update_fields=["calendar_token"])
     return redirect(reverse("profile") + "#calendar")

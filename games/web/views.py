@@ -568,6 +568,9 @@ def _render_game(
                 }
             )
         ctx["build_cities"] = cities
+        # Nothing to pay for (every city dearer than the money): the one choice is to build
+        # nothing, and the form offers just that.
+        ctx["build_none_affordable"] = money is not None and all(c["cost"] > money for c in cities)
         if selected:
             ctx["quote"] = selectors.game_build_quote(game, user, selected)
             if "error" in ctx["quote"]:
