@@ -32,6 +32,7 @@ from games import describe, engine, log, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
 from games.models import Game, Move
+from games.notifications import pace
 from games.shapes import State
 from games.templatetags.names import isolate, player_link
 from powergrid.maps import name_in
@@ -326,6 +327,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         ctx["build_selected"] = [c for c in request.GET.getlist("cities") if c]
     if "calc" in request.GET:
         ctx["calc_query"] = request.GET
+    if game.status == Game.Status.RUNNING:
+        # The player is here: their turn emails wait while they are (games.notifications.pace).
+        pace.page_seen(selectors.seat_of(game, request.user), timezone.now())
     refused = request.session.pop(REFUSED_KEY, None)
     if isinstance(refused, dict) and refused.get("game") == game.pk:
         ctx.update(
