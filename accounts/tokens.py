@@ -43,3 +43,22 @@ def token_create(user: Any) -> tuple[AuthToken, str]:
             if live.count() >= limit:
                 raise TokenLimitReached(limit)
         return AuthToken.objects.create(user=user, expiry=None)
+
+
+def tokens_of(user: Any) -> list[AuthToken]:
+    """The user's live API tokens, newest first (the rows: their digests and key prefixes, never
+    the tokens, which are stored hashed)."""
+    return list(
+        AuthToken.objects.filter(user=user)
+        .filter(Q(expiry__isnull=True) | Q(expiry__gt=timezone.now()))
+        .order_by("-created")
+    )
+
+
+def token_revoke(*, user: Any, prefix: str) -> bool:
+    """Revoke the user's token(s) starting with ``prefix`` (the key the list shows); whether
+    there was one. Another user's token is never touched."""
+    if not prefix:
+        return False
+    deleted, _ = AuthToken.objects.filter(user=user, token_key=prefix).delete()
+    return deleted > 0

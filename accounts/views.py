@@ -1,10 +1,8 @@
 """Account pages beyond allauth's: the profile (with vacations) and personal API tokens."""
 
-import secrets
 from typing import Any
 
 from allauth.account.decorators import reauthentication_required
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -27,7 +25,7 @@ from accounts.vacation import (
 from . import deliverability
 from .forms import ProfileForm, VacationStartForm
 from .models import Profile
-from .profiles import profile_update
+from .profiles import calendar_address_set, calendar_url, profile_update
 from .tokens import TokenLimitReached, token_create
 
 
@@ -68,9 +66,7 @@ def _profile_page(
             "until": prof.vacation_until if on_vacation else None,
             "year": now.year,  # the year the allowance is counted in (accounts.vacation)
         },
-        "calendar_url": (
-            f"{settings.SITE_URL}/calendar/{prof.calendar_token}.ics" if prof.calendar_token else ""
-        ),
+        "calendar_url": calendar_url(prof) or "",
     }
     return render(request, "accounts/profile.html", ctx, status=status)
 
@@ -128,16 +124,14 @@ def calendar(request: HttpRequest) -> HttpResponse:
     once), or turn the feed off (``action=off``). A new address is readable without a login for
     as long as it lives, so making one asks for the password again (``accounts.reauth``: a
     session from an email's link must not take one away); turning it off does not."""
-    prof, _created = Profile.objects.get_or_create(user=request.user)
     if request.POST.get("action") == "off":
-        prof.calendar_token = ""
+        calendar_address_set(user=request.user, on=False)
         messages.success(request, _("Your calendar address was turned off."))
     else:
-        prof.calendar_token = secrets.token_urlsafe(24)
+        calendar_address_set(user=request.user, on=True)
         messages.success(
             request, _("Your calendar has a new address; the old one no longer works.")
         )
-    prof.save(update_fields=["calendar_token"])
     return redirect(reverse("profile") + "#calendar")
 
 

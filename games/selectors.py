@@ -20,6 +20,7 @@ import powergrid
 from games import engine, shapes
 from games.fastpath import rows
 from games.models import DEFAULT_OPTIONS, Game, Invitation, Move, Seat
+from games.services.errors import MoveRejected, NotAPlayer, ServiceError
 from powergrid.actions import ACTIONS
 from powergrid.shapes import Colour, PlantDeck, Resource, Variant, View
 from powergrid.state import State
@@ -561,19 +562,25 @@ def game_public_timeline(
         _timeline_cache.popitem(last=False)
 
 
-def game_build_quote(game: Game, user: Any, cities: list[str]) -> dict[str, Any]:
+def game_build_quote(game: Game, user: Any, cities: list[str]) -> shapes.BuildQuote:
     """What adding ``cities`` now would cost the user's seat (the engine's cheapest order), and
-    their money left. ``{"cost": n, "money_left": m}`` or ``{"error": {code, message}}``."""
+    their money left: the one quote the page and the API give, whoever asks and however they
+    authenticate. Raises ``NotAPlayer`` (no seat), ``ServiceError`` ``game_not_running`` (the game
+    is not under way) or ``MoveRejected`` with the engine's code (a city that cannot be added)."""
     seat = seat_of(game, user)
-    if seat is None or game.status != Game.Status.RUNNING:
-        return {"error": {"code": "not_a_player", "message": "You hold no seat in this game."}}
+    if seat is None:
+        raise NotAPlayer()
+    if game.status != Game.Status.RUNNING:
+        raise ServiceError(
+            "Only a game under way takes a build.", code="game_not_running", status=409
+        )
     state = game_engine_state(game)
     try:
         cost = powergrid.quote_build(state, seat.seat, list(cities))
     except engine.IllegalAction as exc:
-        return {"error": {"code": exc.code, "message": exc.message}}
+        raise MoveRejected(exc.message, code=exc.code, details=dict(exc.details or {})) from None
     money = state.players[seat.seat].money
-    return {"cost": cost, "money_left": money - cost}
+    return {"cities": list(cities), "cost": cost, "money_left": money - cost}
 
 
 def game_best_power_for(game: Game, user: Any) -> dict[str, Any] | None:
