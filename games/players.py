@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any, cast
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
@@ -396,7 +397,9 @@ def _game_json(row: GameRow) -> shapes.PlayerGame:
     }
 
 
-def profile_json(user: Any, viewer: Any, *, page: int = 1) -> shapes.PlayerProfile:
+def profile_json(
+    user: AbstractBaseUser, viewer: selectors.Reader, *, page: int = 1
+) -> shapes.PlayerProfile:
     """What the player's page says, as the API gives it (``GET /api/v1/players/{username}/``):
     the same facts (``rating_of``, ``reliability``, the games ``viewer`` may see listed), the
     ``page``-th page of finished games."""

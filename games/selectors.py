@@ -12,6 +12,8 @@ from datetime import datetime
 from typing import Any, cast
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, F, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -25,6 +27,9 @@ from powergrid.actions import ACTIONS
 from powergrid.shapes import Colour, PlantDeck, Resource, Variant, View
 from powergrid.state import State
 from powergrid.tables import RESOURCES, market_prices
+
+#: Who reads a game: a signed-in user, a visitor without an account, or nobody (a task's read).
+Reader = AbstractBaseUser | AnonymousUser | None
 
 
 def game_seats(game: Game) -> list[Seat]:
@@ -56,7 +61,7 @@ def seat_name(seat: Seat) -> str:
     return name
 
 
-def seat_of(game: Game, user: Any) -> Seat | None:
+def seat_of(game: Game, user: Reader) -> Seat | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return next((s for s in game_seats(game) if s.user_id == user.pk), None)
@@ -244,7 +249,7 @@ def game_options(game: Game) -> shapes.GameOptions:
     }
 
 
-def game_detail_for(game: Game, user: Any = None) -> shapes.Game:
+def game_detail_for(game: Game, user: Reader = None) -> shapes.Game:
     """The public description of a game (API.md's game object). Nothing secret."""
     seats = game_seats(game)
     out: shapes.Game = {
@@ -343,7 +348,7 @@ def game_engine_state(game: Game) -> State:
     )
 
 
-def game_state_for(game: Game, user: Any = None, *, state: State | None = None) -> shapes.State:
+def game_state_for(game: Game, user: Reader = None, *, state: State | None = None) -> shapes.State:
     """The state as ``user`` may see it: ``powergrid.view`` for the user's seat (spectator view for
     non-players, whose ``legal`` is empty), with the players' names and the server's keys
     (``games.shapes.State``).
@@ -510,7 +515,7 @@ def _state_at(game: Game, seq: int) -> State:
     return _replay_from_scratch(game, _moves_upto(game, 0, seq))
 
 
-def game_history_state_for(game: Game, user: Any, seq: int) -> shapes.State:
+def game_history_state_for(game: Game, user: Reader, seq: int) -> shapes.State:
     """The state after move ``seq`` as ``user`` may see it (``powergrid.view`` of the replayed
     state for the user's seat): nothing hidden then is shown now, and ``legal`` is empty."""
     if game.status == Game.Status.OPEN or not game.state_json:
@@ -562,7 +567,7 @@ def game_public_timeline(
         _timeline_cache.popitem(last=False)
 
 
-def game_build_quote(game: Game, user: Any, cities: list[str]) -> shapes.BuildQuote:
+def game_build_quote(game: Game, user: Reader, cities: list[str]) -> shapes.BuildQuote:
     """What adding ``cities`` now would cost the user's seat (the engine's cheapest order), and
     their money left: the one quote the page and the API give, whoever asks and however they
     authenticate. Raises ``NotAPlayer`` (no seat), ``ServiceError`` ``game_not_running`` (the game

@@ -13,6 +13,7 @@ it in the view's ``extend_schema(responses={200: shape(Thing)})``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Literal, NotRequired, TypedDict
@@ -45,6 +46,9 @@ class Component:
 
 #: A JSON object whose keys depend on its ``code`` (an error's details) or its type.
 JSONObject = dict[str, object]
+
+#: A declared answer (each TypedDict here is one), as code that only passes it on sees it.
+Body = Mapping[str, object]
 
 GameStatus = Literal["open", "running", "finished"]
 Language = Literal["en", "ja"]

@@ -14,7 +14,9 @@ revoking tokens) asks a session to have confirmed its password lately, as the pa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -32,6 +34,9 @@ from games import shapes
 from games.api.openapi import shape
 from games.api.permissions import RecentAuthentication
 from games.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from rest_framework.permissions import _SupportsHasPermission
 
 
 def _err(description: str) -> OpenApiResponse:
@@ -56,7 +61,7 @@ def _calendar(profile: Profile) -> shapes.CalendarFeed:
 class CalendarView(APIView):
     permission_classes = [permissions.IsAuthenticated, RecentAuthentication]
 
-    def get_permissions(self) -> list[permissions.BasePermission]:
+    def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         # Turning the feed off takes nothing away from the account: no password asked.
         if self.request is not None and self.request.method == "DELETE":
             return [permissions.IsAuthenticated()]

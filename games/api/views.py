@@ -342,7 +342,7 @@ class GameListView(APIView):
         ser.is_valid(raise_exception=True)
         v = ser.validated_data
 
-        def do() -> tuple[int, Any]:
+        def do() -> tuple[int, shapes.Body]:
             game = services.game_create(
                 creator=request.user,
                 map=v["map"],
@@ -355,7 +355,7 @@ class GameListView(APIView):
         return idempotent(request, do)
 
 
-def _detail(game: Game, user: Any) -> shapes.Game:
+def _detail(game: Game, user: selectors.Reader) -> shapes.Game:
     if hasattr(game, "_prefetched_objects_cache") and "seats" in game._prefetched_objects_cache:
         game.seats_read = sorted(game.seats.all(), key=lambda x: x.seat)
     return selectors.game_detail_for(game, user)
@@ -709,7 +709,7 @@ class GameMovesView(GameView):
         key = request.headers.get(HEADER) or None
         source = Move.Source.WEB if request.auth is None else Move.Source.API
 
-        def do() -> tuple[int, Any]:
+        def do() -> tuple[int, shapes.Body]:
             result = services.move_submit(
                 game_id=game_id,
                 user=request.user,

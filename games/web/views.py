@@ -764,7 +764,7 @@ def game_history(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
     return _render_game(request, game, history_seq=seq)
 
 
-def _quote(game: Game, user: Any, cities: list[str]) -> tuple[dict[str, Any], int]:
+def _quote(game: Game, user: selectors.Reader, cities: list[str]) -> tuple[dict[str, object], int]:
     """The build quote (``selectors.game_build_quote``, the API's too) as the page shows it, with
     its status: the same code for the same question, the error's text in the reader's language."""
     try:
