@@ -13,7 +13,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
-from knox.models import AuthToken
 
 from accounts.vacation import (
     VacationError,
@@ -26,7 +25,7 @@ from . import deliverability
 from .forms import ProfileForm, VacationStartForm
 from .models import Profile
 from .profiles import calendar_address_set, calendar_url, profile_update
-from .tokens import TokenLimitReached, token_create
+from .tokens import TokenLimitReached, token_create, token_revoke, tokens_of
 
 
 def _vacation_error_text(code: str, days_left: int) -> str:
@@ -193,11 +192,12 @@ def tokens(request: HttpRequest) -> HttpResponse:
     new_token = None
     if request.method == "POST":
         if "revoke" in request.POST:
-            AuthToken.objects.filter(user=request.user, digest=request.POST["revoke"]).delete()
+            token_revoke(user=request.user, prefix=request.POST["revoke"])
             messages.success(request, _("The token was revoked."))
             return redirect("api_tokens")
         try:
-            _instance, new_token = token_create(request.user)
+            name = request.POST.get("name", "").strip()[:60]
+            _instance, new_token = token_create(request.user, name=name)
         except TokenLimitReached as exc:
             messages.error(
                 request,
@@ -209,5 +209,5 @@ def tokens(request: HttpRequest) -> HttpResponse:
                 % {"limit": exc.limit},
             )
             return redirect("api_tokens")
-    user_tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
+    user_tokens = tokens_of(request.user)
     return render(request, "accounts/tokens.html", {"tokens": user_tokens, "new_token": new_token})

@@ -624,6 +624,11 @@ class ApiToken(TypedDict):
     prefix: Annotated[
         str, Doc("The token's first characters (to tell it apart; DELETE .../{prefix}/).")
     ]
+    name: Annotated[str, Doc("The name its owner gave it (may be empty).")]
     created: datetime
+    last_used: Annotated[
+        datetime | None,
+        Doc("When it last authenticated a request, to within minutes (null: not yet)."),
+    ]
     expiry: Annotated[datetime | None, Doc("null: valid until revoked.")]
     current: Annotated[bool, Doc("The token this request was made with.")]

@@ -188,9 +188,12 @@ class VacationView(APIView):
 
 # ---------------------------------------------------------------- API tokens
 def _token(row: AuthToken, current: object) -> shapes.ApiToken:
+    info = getattr(row, "info", None)  # none for a token made before names were kept
     return {
         "prefix": row.token_key,
+        "name": info.name if info else "",
         "created": row.created,
+        "last_used": info.last_used_at if info else None,
         "expiry": row.expiry,
         "current": isinstance(current, AuthToken) and current.pk == row.pk,
     }

@@ -184,7 +184,7 @@ class TokenView(APIView):
         if user is None or not user.is_active:
             raise AuthenticationFailed("Wrong username or password.")
         try:
-            instance, token = token_create(user)
+            instance, token = token_create(user, name=ser.validated_data["name"])
         except TokenLimitReached as exc:
             raise PermissionDenied(str(exc)) from None
         body: shapes.Token = {"token": token, "expiry": instance.expiry}

@@ -381,13 +381,17 @@ def test_tokens_are_listed_without_their_secret_and_revoked(make_player):
     from accounts.tokens import token_create
 
     p, other = make_player(), make_player()
-    _row, second = token_create(p.user)
+    _row, second = token_create(p.user, name="laptop")
     url = "/api/v1/me/tokens/"
     assert _code(ValidatingAPIClient().get(url)) == (401, "not_authenticated")
     r = p.get(url)
     listed = r.json()
     assert {t["prefix"] for t in listed} == {p.token[:15], second[:15]}
     assert [t["current"] for t in listed if t["prefix"] == p.token[:15]] == [True]
+    by_prefix = {t["prefix"]: t for t in listed}
+    assert by_prefix[second[:15]]["name"] == "laptop"
+    assert by_prefix[second[:15]]["last_used"] is None  # not used yet
+    assert by_prefix[p.token[:15]]["last_used"] is not None  # this request
     text = r.content.decode()
     for secret in (p.token, second, *AuthToken.objects.values_list("digest", flat=True)):
         assert secret not in text
@@ -408,3 +412,41 @@ def test_tokens_are_listed_without_their_secret_and_revoked(make_player):
     # Revoking the token in hand works too; it is then refused.
     assert p.client.delete(f"{url}{p.token[:15]}/").status_code == 204
     assert p.get(url).status_code == 401
+
+
+def test_a_token_made_by_the_api_carries_its_name(make_player):
+    p = make_player()
+    r = ValidatingAPIClient().post(
+        "/api/v1/auth/token/",
+        {"username": p.user.username, "password": PASSWORD, "name": "tournament bot"},
+        format="json",
+    )
+    assert r.status_code == 200
+    token = r.json()["token"]
+    bot = ValidatingAPIClient()
+    bot.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    mine = {t["prefix"]: t for t in bot.get("/api/v1/me/tokens/").json()}[token[:15]]
+    assert mine["name"] == "tournament bot"
+    assert mine["current"] is True
+    assert mine["last_used"] is not None
+    r = ValidatingAPIClient().post(
+        "/api/v1/auth/token/",
+        {"username": p.user.username, "password": PASSWORD, "name": "x" * 61},
+        format="json",
+    )
+    assert (r.status_code, r.json()["error"]["code"]) == (400, "invalid_field")
+
+
+def test_a_token_from_before_names_were_kept_is_listed(make_player):
+    """A token without its TokenInfo row (made before it existed): no name, and its first use
+    writes one."""
+    from accounts.models import TokenInfo
+
+    p = make_player()
+    TokenInfo.objects.filter(token__user=p.user).delete()
+    from accounts import tokens
+
+    tokens._noted.clear()
+    listed = p.get("/api/v1/me/tokens/").json()
+    assert listed[0]["name"] == ""
+    assert TokenInfo.objects.filter(token__user=p.user).exists()
