@@ -100,20 +100,21 @@ def is_private(game: Game) -> bool:
     return bool((game.options or {}).get("private"))
 
 
-def game_visible_q(user: Any, *, listing: bool = False) -> Q:
+def game_visible_q(user: Reader, *, listing: bool = False) -> Q:
     """The games ``user`` may see, as a filter. ``listing``: for lists (the lobby, games in
     progress), where staff see what everyone sees (they open a private game by its number)."""
     public = not_private()
     if not getattr(user, "is_authenticated", False):
         return public
-    if user.is_staff and not listing:
+    if getattr(user, "is_staff", False) and not listing:
         return Q()
-    theirs = Seat.objects.filter(user=user).values("game_id")
-    invited = Invitation.objects.filter(user=user).values("game_id")
+    uid = cast(int, getattr(user, "pk", None))  # signed in: a user's key
+    theirs = Seat.objects.filter(user_id=uid).values("game_id")
+    invited = Invitation.objects.filter(user_id=uid).values("game_id")
     return public | Q(pk__in=theirs) | Q(pk__in=invited)
 
 
-def invite_code_matches(game: Game, code: Any) -> bool:
+def invite_code_matches(game: Game, code: object) -> bool:
     """Whether ``code`` is the game's invitation link's code (compared in constant time)."""
     return bool(
         isinstance(code, str)
@@ -123,7 +124,7 @@ def invite_code_matches(game: Game, code: Any) -> bool:
     )
 
 
-def game_visible(game: Game, user: Any, *, code: Any = "") -> bool:
+def game_visible(game: Game, user: Reader, *, code: object = "") -> bool:
     """Whether ``user`` may see ``game`` at all (see the rule above). ``code``: the invitation
     link's code, which shows an open private game's lobby to whoever holds it. Uses the seats
     already read for the request (``game_seats``) when there are; at most one query else."""
@@ -133,17 +134,18 @@ def game_visible(game: Game, user: Any, *, code: Any = "") -> bool:
         return True
     if not getattr(user, "is_authenticated", False):
         return False
-    if user.is_staff:
+    if getattr(user, "is_staff", False):
         return True
+    uid = cast(int, getattr(user, "pk", None))  # signed in: a user's key
     if game.seats_read is not None:
         if seat_of(game, user) is not None:
             return True
-    elif Seat.objects.filter(game=game, user=user).exists():
+    elif Seat.objects.filter(game=game, user_id=uid).exists():
         return True
-    return Invitation.objects.filter(game=game, user=user).exists()
+    return Invitation.objects.filter(game=game, user_id=uid).exists()
 
 
-def game_for(*, game_id: Any, user: Any, seats: bool = False, code: Any = "") -> Game | None:
+def game_for(*, game_id: Any, user: Reader, seats: bool = False, code: object = "") -> Game | None:
     """The game ``game_id`` if ``user`` may see it (``game_visible``), else None: what every
     game-scoped page, API view and stream asks first, so that a private game is answered as
     one that does not exist. ``seats``: read its seats (with users and profiles) too."""
@@ -402,7 +404,7 @@ def move_list_public(*, game: Game, since: int = 0) -> list[shapes.Move]:
     ]
 
 
-def _secret(action: Any) -> bool:
+def _secret(action: object) -> bool:
     spec = ACTIONS.get(str(action.get("type"))) if isinstance(action, dict) else None
     return spec is not None and spec.secret
 
