@@ -5,19 +5,27 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0011_merge_deliverability_and_invitations'),
-        ('knox', '0009_extend_authtoken_field'),
+        ("accounts", "0011_merge_deliverability_and_invitations"),
+        ("knox", "0009_extend_authtoken_field"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='TokenInfo',
+            name="TokenInfo",
             fields=[
-                ('token', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='info', serialize=False, to='knox.authtoken')),
-                ('name', models.CharField(blank=True, max_length=60)),
-                ('last_used_at', models.DateTimeField(blank=True, null=True)),
+                (
+                    "token",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="info",
+                        serialize=False,
+                        to="knox.authtoken",
+                    ),
+                ),
+                ("name", models.CharField(blank=True, max_length=60)),
+                ("last_used_at", models.DateTimeField(blank=True, null=True)),
             ],
         ),
     ]
