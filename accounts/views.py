@@ -128,7 +128,7 @@ def calendar(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Your calendar address was turned off."))
     else:
         # Only a replaced address had an old one that stops working; the first is just ready.
-        prof = Profile.objects.filter(user_id=request.user.pk).first()
+        prof = getattr(request.user, "profile", None)
         replaced = bool(prof and prof.calendar_token)
         calendar_address_set(user=request.user, on=True)
         messages.success(
