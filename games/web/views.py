@@ -34,7 +34,7 @@ from games.forecast import forecast
 from games.models import Game, Move
 from games.notifications import pace
 from games.shapes import State
-from games.templatetags.names import isolate, player_link
+from games.templatetags.names import player_link
 from powergrid.maps import name_in
 from powergrid.tables import RESOURCES, income
 
@@ -182,6 +182,11 @@ def _game_row(game: Game, user: Any) -> dict[str, Any]:
         ],
         "count": len(seats),
         "waiting_for": [selectors.seat_name(s) for s in seats if s.seat in to_act],
+        "waiting_people": [
+            {"name": selectors.seat_name(s), "username": s.user.get_username()}
+            for s in seats
+            if s.seat in to_act
+        ],
         "your_turn": me is not None and me.seat in to_act and game.status == "running",
         "your_deadline": me.deadline if me is not None and me.seat in to_act else None,
         "where": _where(game),
@@ -634,15 +639,15 @@ def _render_game(
         entries = [e for e in entries if e["seq"] <= history_seq]
     entries = takeback_web.log_marks(entries, ctx["takeback"])
     tail = entries[-LOG_TAIL:]
-    # The log's sentences are plain text: each name is held between Unicode's isolates (what
-    # <bdi> does in markup), so a right-to-left name does not reorder the sentence around it.
-    isolated = {seat: isolate(name) for seat, name in ctx["names"].items()}
-    # Each name a link to the player's page: the sentence is made with a mark per seat, escaped,
-    # and each mark replaced by the linked name (``_linked``).
+    # Each name in the log's sentences a link to the player's page, held in <bdi> so that a
+    # right-to-left name does not reorder the sentence around it: the sentence is made with a mark
+    # per seat, escaped, and each mark replaced by the linked name (``_linked``).
     marks = {seat: _mark(seat) for seat in ctx["names"]}
     here = next((e for e in entries if e["takeback_here"]), None)
     if here is not None:  # what the take-back at the top of the page would undo, in words
-        ctx["takeback"]["text"] = describe.move_describe(here, isolated, game.map, lang)
+        ctx["takeback"]["text"] = _linked(
+            describe.move_describe(here, marks, game.map, lang), ctx["names"], usernames
+        )
     ctx["log"] = [
         {
             **e,
