@@ -93,6 +93,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.ServerTimingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Outside the CSRF check and every view: sees each error answered under /api/.
     "config.middleware.ApiErrorsAsJsonMiddleware",

@@ -126,7 +126,7 @@
   // The board's zoom. Every screen shows the board at its natural size (names 11 px), in a box
   // that scrolls where the board is larger; the button fits the whole board in view and back.
   // At natural size, a box that scrolls opens on the cities you may build in, else on your own
-  // cities, else on the board's top left (its first row in view, never under the button).
+  // cities, else on the middle of the board's top row (in view, never under the button).
   document.querySelectorAll(".board-scroll").forEach(function (box) {
     var btn = box.parentNode.querySelector(".board-zoom");
     var svg = box.querySelector("svg.board");
@@ -140,7 +140,7 @@
       }
       var r = box.getBoundingClientRect(), x = 0, y = 0, n = 0;
       picks.forEach(function (d) { var b = d.getBoundingClientRect(); x += b.left + b.width / 2; y += b.top + b.height / 2; n++; });
-      if (!n) { box.scrollLeft = 0; box.scrollTop = 0; return; }
+      if (!n) { box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2; box.scrollTop = 0; return; }
       x = x / n - r.left + box.scrollLeft; y = y / n - r.top + box.scrollTop;
       box.scrollLeft = x - box.clientWidth / 2;
       box.scrollTop = y - box.clientHeight / 2;
