@@ -11,6 +11,7 @@ import re
 import pytest
 from django.test import Client
 
+import powergrid
 from games import selectors, services
 from games.models import Game
 
@@ -47,7 +48,7 @@ def test_the_page_names_its_stream_and_the_title_says_whose_turn(started_game, c
     services.move_submit(
         game_id=game.pk,
         user=mover,
-        action=selectors.game_state_for(game, mover)["legal"][0],
+        action=powergrid.default_action(selectors.game_engine_state(game), awaited),
         expected_seq=game.seq,
         source="web",
     )
