@@ -79,10 +79,10 @@ def chart_svg(
     # that no two touch and none leaves the picture (close finishes drew them on one another,
     # a leader's above the top edge).
     baselines = spread([y + 4 for y, *_ in sorted(ends)], TOP + 8, TOP + h + 4, LABEL_GAP)
-    for (_y, seat, x_end, c), base in zip(sorted(ends), baselines, strict=True):
+    for (_y, label_seat, label_x, label_c), base in zip(sorted(ends), baselines, strict=True):
         out.append(
-            f'<text class="end-label c-{c}" x="{x_end + 8:.1f}" y="{base:.1f}" '
-            f'text-anchor="start">{seat + 1}</text>'
+            f'<text class="end-label c-{label_c}" x="{label_x + 8:.1f}" y="{base:.1f}" '
+            f'text-anchor="start">{label_seat + 1}</text>'
         )
     out.append("</svg>")
     return "".join(out)

@@ -20,6 +20,7 @@ screenshots are test-artifacts/screenshots/walk-<width>-<lang>-*.png.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,9 @@ import pytest
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "pw-walk-123456"
-SERVER_MS = 300
+#: The server's budget for a page (its Server-Timing), ms; WALK_SERVER_MS overrides it for a
+#: machine known to be overloaded (the figure measured is reported either way).
+SERVER_MS = float(os.environ.get("WALK_SERVER_MS", "300"))
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 #: Elements sticking out of the screen's width, outside the board's box (which scrolls by design).
 MEASURE = """() => {
@@ -61,13 +64,14 @@ class Walk:
         )
         ctx.add_cookies([{"name": "django_language", "value": lang, "url": base}])
         self.page = ctx.new_page()
-        self.page.set_default_timeout(20_000)
+        self.page.set_default_timeout(60_000)
         self.errors: list[str] = []
         self.timings: dict[str, float] = {}
         self.problems: dict[str, Any] = {}
         self.visited: list[str] = []
         self.min_name: float | None = None
         self.live_updates = 0
+        self.kept_input = False
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
         self.page.on("response", self._response)
@@ -145,11 +149,11 @@ def _near_the_end(state: Any) -> bool:
     from powergrid.tables import PLAYER_COUNTS
 
     end = PLAYER_COUNTS[len(state.players)].end_cities
-    return max(len(p.cities) for p in state.players) >= end - 2
+    return max(len(p.cities) for p in state.players) >= end - 1
 
 
 def _fast_forward(anna: Any, gid: int, me: int) -> int:
-    """The engine plays on, Anna's seat as the heuristic bot would, until a player is two cities
+    """The engine plays on, Anna's seat as the heuristic bot would, until a player is one city
     from the end (a whole game through the forms would take CI minutes). Moves made."""
     from games import services
     from powergrid.heuristic import HeuristicBot
@@ -219,6 +223,24 @@ def _follows_the_game(w: Walk, gid: int, me: int) -> None:
     if g.status == "finished" or me in g.to_act:
         return
     w.page.evaluate("window.__walkMark = 1")
+    if not w.kept_input:
+        # Once: with words typed and not sent, the page keeps them and says the game moved on
+        # (its title says it is her turn at once); a tap shows the new state.
+        typed = "gl hf, bots"
+        field = w.page.locator("#chat-text")
+        field.fill(typed)
+        _bots_play(gid, me)
+        w.page.wait_for_function(
+            "() => window.__walkMark === 1 && document.title.startsWith('\\u25b6')"
+            " && !document.querySelector('[data-live-note]').hidden"
+        )
+        assert field.input_value() == typed
+        w.shot("02b-moved-on-while-typing")
+        with w.page.expect_navigation():
+            w.page.locator("[data-live-note] button").click()
+        w.kept_input = True
+        w.check("live note")
+        return
     _bots_play(gid, me)
     w.page.wait_for_function(
         "() => window.__walkMark === undefined && document.readyState === 'complete' &&"
@@ -260,6 +282,9 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
     settings.EMAIL_FILE_PATH = str(tmp_path / "mail")
     settings.STREAM_FALLBACK_SECONDS = 0.1  # the embedded stream's re-read (no Redis here)
     settings.STREAM_KEEPALIVE_SECONDS = 2.0
+    # What the first queued task imports (the broker's transport), imported before the walk:
+    # a process's one-off start-up is not a page's time.
+    import kombu.transport.sqlalchemy  # noqa: F401
     anna = get_user_model().objects.create_user("anna", "anna@example.com", PASSWORD)
     anna.profile.language = play
     anna.profile.save()
@@ -296,6 +321,8 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
     # Round 1 through the forms, the page following the bots' answers by itself.
     moves = _play(w, anna, gid, me, until=lambda: _state().round > 1)
     w.shot("03-round-2")
+    w.goto("/")  # "Your games", with this game in it
+    w.shot("03b-home-running")
     engine_moves = _fast_forward(anna, gid, me)
     w.goto(f"/games/{gid}/", "game")
     w.shot("04-near-the-end")
@@ -353,6 +380,7 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
         "moves_through_forms": moves,
         "moves_by_engine_for_anna": engine_moves,
         "live_updates_without_reload": w.live_updates,
+        "typed_input_kept_on_a_change": w.kept_input,
         "pages_checked": len(w.visited),
         "distinct_pages": len({re.sub(r"\d+", "N", p) for p in w.visited}),
         "max_server_ms": worst[1],
@@ -366,6 +394,7 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
     assert w.errors == []
     assert w.problems == {}
     assert w.live_updates >= 3
+    assert w.kept_input
     assert w.min_name is not None
     assert w.min_name >= 11
     slow = {k: v for k, v in w.timings.items() if v > SERVER_MS}
