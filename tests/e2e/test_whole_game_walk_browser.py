@@ -387,6 +387,7 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
         "slowest": worst[0],
         "min_board_label_px": w.min_name,
         "console_errors": len(w.errors),
+        "server_ms": dict(sorted(w.timings.items(), key=lambda kv: -kv[1])),
     }
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"walk-{width}-{play}.json").write_text(json.dumps(report, indent=2))
