@@ -56,6 +56,9 @@
     });
   }
   connect();
-  // Closing the connection before the page goes away, so the server frees its slot at once.
-  window.addEventListener("pagehide", function () { if (source) source.close(); });
+  // Leaving the page (a link, an address typed, a form sent): no reload may cut that short,
+  // and the connection is closed so that the server frees its slot at once.
+  function away() { leaving = true; if (source) source.close(); }
+  window.addEventListener("beforeunload", away);
+  window.addEventListener("pagehide", away);
 })();
