@@ -23,7 +23,8 @@
     var form = e.target && e.target.form;
     if (form && !form.classList.contains("calc")) dirty = true;
   }, true);
-  document.addEventListener("submit", function () { leaving = true; }, true);
+  // A form sent leaves the page (one that stays, such as the cost calculator, prevents it).
+  document.addEventListener("submit", function (e) { if (!e.defaultPrevented) leaving = true; });
 
   function show() {
     leaving = true;
@@ -38,9 +39,10 @@
   function changed(game) {
     var mine = seat !== null && game.status === "running" && (game.to_act || []).indexOf(seat) >= 0;
     document.title = (mine ? mark : "") + title;
-    if (leaving) return;
-    if (dirty && note) { note.hidden = false; return; }
-    show();
+    if (leaving) return false;
+    if (dirty && note) note.hidden = false;
+    else show();
+    return true;
   }
 
   function connect() {
@@ -50,15 +52,22 @@
       try { body = JSON.parse(e.data); } catch (err) { return; }
       var game = body && body.game;
       if (!game || (game.seq === seq && game.status === status)) return;
-      seq = game.seq;
-      status = game.status;
-      changed(game);
+      // Seen only once acted on: a page that stays after all (a download) sees it again.
+      if (changed(game)) { seq = game.seq; status = game.status; }
     });
   }
   connect();
   // Leaving the page (a link, an address typed, a form sent): no reload may cut that short,
   // and the connection is closed so that the server frees its slot at once.
-  function away() { leaving = true; if (source) source.close(); }
+  var back = null;
+  function away() {
+    leaving = true;
+    if (source) source.close();
+    // Still here a while later (the link was a download, such as the calendar's .ics): listen
+    // again; the stream's first event says whether the game moved meanwhile.
+    clearTimeout(back);
+    back = setTimeout(function () { leaving = false; connect(); }, 5000);
+  }
   window.addEventListener("beforeunload", away);
   window.addEventListener("pagehide", away);
 })();
