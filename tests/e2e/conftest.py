@@ -77,6 +77,29 @@ class CspWatchedBrowser:
                 ctx.close()
 
 
+def _goto_through_live_reloads() -> None:
+    """An open game page follows its game (static/js/live.js): when a move lands, it loads
+    itself again, and a test's ``goto`` on that page at that moment is "interrupted by another
+    navigation" (the page's own). A person's click would simply win; the test asks again."""
+    from playwright.sync_api import Error, Page
+
+    if getattr(Page.goto, "_through_live_reloads", False):
+        return
+    original = Page.goto
+
+    def goto(self: Any, url: str, **kw: Any) -> Any:
+        for attempt in range(3):
+            try:
+                return original(self, url, **kw)
+            except Error as exc:
+                if "interrupted by another navigation" not in str(exc) or attempt == 2:
+                    raise
+        return None
+
+    goto._through_live_reloads = True  # type: ignore[attr-defined]
+    Page.goto = goto  # type: ignore[method-assign]
+
+
 @pytest.fixture
 def browser(chromium):
     watched = CspWatchedBrowser(chromium)
@@ -99,6 +122,7 @@ def chromium():
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("CI=true but playwright is not installed")
         pytest.skip("playwright not installed")
+    _goto_through_live_reloads()
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
