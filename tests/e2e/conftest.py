@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +48,14 @@ class CspWatchedBrowser:
         self.contexts: list[Any] = []
         self.violations: list[str] = []
 
-    def new_context(self, **kw: Any) -> Any:
+    def new_context(self, *, live: bool = False, **kw: Any) -> Any:
+        """A context; ``live``: its game pages follow their games (static/js/live.js). Without
+        it the event stream answers 204 (an EventSource then stops for good), so a page stays
+        as it was loaded, as without JavaScript, and a test's own navigation never races the
+        page's reload (tests/e2e/test_whole_game_walk_browser.py walks the live pages)."""
         ctx = self._browser.new_context(**kw)
+        if not live:
+            ctx.route(re.compile(r"/api/v1/stream/"), lambda route: route.fulfill(status=204))
         ctx.add_init_script(WATCH_CSP)
         ctx.on("console", self._console)
         self.contexts.append(ctx)
@@ -77,29 +84,6 @@ class CspWatchedBrowser:
                 ctx.close()
 
 
-def _goto_through_live_reloads() -> None:
-    """An open game page follows its game (static/js/live.js): when a move lands, it loads
-    itself again, and a test's ``goto`` on that page at that moment is "interrupted by another
-    navigation" (the page's own). A person's click would simply win; the test asks again."""
-    from playwright.sync_api import Error, Page
-
-    if getattr(Page.goto, "_through_live_reloads", False):
-        return
-    original = Page.goto
-
-    def goto(self: Any, url: str, **kw: Any) -> Any:
-        for attempt in range(3):
-            try:
-                return original(self, url, **kw)
-            except Error as exc:
-                if "interrupted by another navigation" not in str(exc) or attempt == 2:
-                    raise
-        return None
-
-    goto._through_live_reloads = True  # type: ignore[attr-defined]
-    Page.goto = goto  # type: ignore[method-assign]
-
-
 @pytest.fixture
 def browser(chromium):
     watched = CspWatchedBrowser(chromium)
@@ -122,7 +106,6 @@ def chromium():
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("CI=true but playwright is not installed")
         pytest.skip("playwright not installed")
-    _goto_through_live_reloads()
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b

@@ -59,6 +59,7 @@ class Walk:
     def __init__(self, browser: Any, base: str, width: int, lang: str, shots: Path) -> None:
         self.base, self.width, self.lang, self.shots = base, width, lang, shots
         ctx = browser.new_context(
+            live=True,
             viewport={"width": width, "height": 844 if width < 600 else 900},
             locale="ja-JP" if lang == "ja" else "en-GB",
         )
@@ -285,6 +286,7 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
     # What the first queued task imports (the broker's transport), imported before the walk:
     # a process's one-off start-up is not a page's time.
     import kombu.transport.sqlalchemy  # noqa: F401
+
     anna = get_user_model().objects.create_user("anna", "anna@example.com", PASSWORD)
     anna.profile.language = play
     anna.profile.save()
