@@ -514,3 +514,39 @@ def test_odd_authenticated_payloads_are_refused_or_ignored_never_a_500(player, p
     if r.status_code == 400:
         assert r.json()["error"]["code"] == "bad_payload"
     assert _state(player.user)[:2] == ("", "every_turn")
+
+
+# -- a body over the size limit: the same JSON 413 from every provider's URL ---------------------
+
+
+@pytest.mark.parametrize("provider", ["mailgun", "postmark", "sendgrid", "amazon_ses", "brevo"])
+def test_a_body_over_the_limit_is_413_json_from_every_provider(
+    provider, player, settings, sendgrid_key
+):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2048
+    body = {"event-data": {"recipient": player.user.email, "pad": "x" * 4096}}
+    r = _post(
+        f"/mail/events/{provider}/",
+        body,
+        HTTP_X_AMZ_SNS_MESSAGE_TYPE="Notification",
+        HTTP_X_AMZ_SNS_MESSAGE_ID="x",
+        **_auth(),
+    )
+    _refused(r, 413, "request_too_large")
+    assert _state(player.user) == NOTHING
+
+
+def test_django_refusals_on_machine_paths_are_json(rf):
+    """What Django itself refuses (handler400) on a webhook or inbound URL is JSON, as under
+    /api/: a provider reads a code, not a page."""
+    from django.core.exceptions import RequestDataTooBig
+
+    from games.api.errors import handler400
+
+    for path in ("/mail/events/mailgun/", "/inbound/mailgun/", "/api/v1/me/"):
+        r = handler400(rf.post(path), RequestDataTooBig())
+        assert r.status_code == 413
+        assert json.loads(r.content)["error"]["code"] == "request_too_large"
+    assert handler400(rf.get("/games/1/"), RequestDataTooBig())["Content-Type"].startswith(
+        "text/html"
+    )
