@@ -21,6 +21,7 @@ opens, delays) are acknowledged and ignored.
 
 from __future__ import annotations
 
+import json
 import logging
 import warnings
 from collections.abc import Callable
@@ -270,7 +271,18 @@ class PostmarkEvents(_Events, PostmarkTrackingWebhookView):
 
 
 class BrevoEvents(_Events, BrevoTrackingWebhookView):
+    """One event per post, or, for a webhook made with ``"batched": true`` (Brevo's API), a
+    JSON array of them (up to 500), which anymail reads as neither."""
+
     provider = "brevo"
+
+    def parse_events(self, request: HttpRequest) -> list[AnymailTrackingEvent]:
+        body = json.loads(request.body.decode("utf-8"))
+        if not isinstance(body, list):
+            return list(super().parse_events(request))
+        if not all(isinstance(e, dict) for e in body):
+            raise ValueError("a batch of Brevo events holds objects only")
+        return [self.esp_to_anymail_event(e) for e in body]
 
 
 class SendGridEvents(_Events, SendGridTrackingWebhookView):

@@ -469,6 +469,26 @@ def test_brevo_hard_bounce_spam_and_unsubscribe(make_player):
     assert _state(unsub.user)[:2] == ("", "none")
 
 
+def test_brevo_batched_webhook_posts_an_array_of_events(make_player):
+    """A webhook made through Brevo's API with ``"batched": true`` posts up to 500 events as one
+    JSON array: each is recorded, together; a batch with anything but events is refused whole."""
+    hard, spam = make_player(), make_player()
+    batch = [_brevo(hard.user.email), _brevo(spam.user.email, "spam"), _brevo("x@y.z", "opened")]
+    batch[1]["id"] = 654321
+    r = _post("/mail/events/brevo/", batch, **_auth())
+    assert r.status_code == 200, r.content
+    assert r.json() == {"received": 3, "recorded": 2}
+    assert _state(hard.user)[0] == "hard_bounce"
+    assert _state(spam.user)[:2] == ("complaint", "none")
+    from games.models import MailEvent
+
+    other, before = make_player(), MailEvent.objects.count()
+    odd = [_brevo(other.user.email), 5]
+    _refused(_post("/mail/events/brevo/", odd, **_auth()), 400, "bad_payload")
+    assert _state(other.user)[:2] == ("", "every_turn")
+    assert MailEvent.objects.count() == before
+
+
 def test_brevo_without_credentials_changes_nothing(player):
     _refused(_post("/mail/events/brevo/", _brevo(player.user.email)), 400, "forged")
     _refused(_post("/mail/events/brevo/", "null", **_auth()), 400, "bad_payload")
