@@ -30,6 +30,7 @@ from games import describe, engine, log, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
 from games.models import Game, Move
+from games.notifications import outbox
 from games.shapes import State
 from games.templatetags.names import isolate
 from powergrid.maps import name_in
@@ -367,6 +368,7 @@ def _render_game(
     ctx: dict[str, Any] = {
         "game": game,
         "me": me,
+        "turn_emails": outbox.turn_emails(game, user) if me is not None else "",
         "error": error,
         "lang": lang,
         "names": _names(game),
