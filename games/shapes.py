@@ -54,6 +54,7 @@ GameStatus = Literal["open", "running", "finished"]
 Language = Literal["en", "ja"]
 NotificationMode = Literal["every_turn", "digest", "none"]
 Invitations = Literal["anyone", "played_with", "nobody"]
+UndeliverableReason = Literal["hard_bounce", "soft_bounces", "rejected", "complaint"]
 WebhookFormat = Literal["generic", "discord", "slack"]
 MoveSource = Literal["web", "api", "email", "timeout", "bot", "plan"]
 
@@ -83,6 +84,21 @@ class Token(TypedDict):
     expiry: Annotated[datetime | None, Doc("null: valid until revoked.")]
 
 
+class EmailUndeliverable(TypedDict):
+    """Why and since when our emails to the account's address do not arrive
+    (``accounts.deliverability``)."""
+
+    reason: Annotated[
+        UndeliverableReason,
+        Doc(
+            "hard_bounce (the mailbox or domain does not exist), soft_bounces (several came back: "
+            "a full mailbox, a refusing server), rejected (the provider refused the address), "
+            "complaint (an email was marked as spam: emails are also turned off)."
+        ),
+    ]
+    since: Annotated[datetime, Doc("When the address was found undeliverable (UTC).")]
+
+
 class Me(TypedDict):
     username: str
     email: str
@@ -101,6 +117,13 @@ class Me(TypedDict):
     vacation_days_per_year: int
     vacation_days_used: int
     bot_account: Annotated[bool, Doc("A third party's bot (POST /api/v1/me/bot/ makes one).")]
+    email_undeliverable: Annotated[
+        EmailUndeliverable | None,
+        Doc(
+            "Set while our emails to `email` are known not to arrive (a bounce, a refusal, a "
+            "spam complaint): nothing is sent to it meanwhile. null when the address is fine."
+        ),
+    ]
 
 
 # ---------------------------------------------------------------- maps

@@ -163,9 +163,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+#: Where machines post or read (the API, the mail providers' webhooks, inbound mail): their
+#: errors are JSON with a code, never a page.
+MACHINE_PATHS = ("/api/", "/mail/events/", "/inbound/")
+
+
 def _wants_page(request: Any) -> bool:
-    """API clients get the JSON error body; people browsing the site get a page."""
-    return not request.path.startswith("/api/")
+    """API clients and webhooks get the JSON error body; people browsing the site get a page."""
+    return not request.path.startswith(MACHINE_PATHS)
 
 
 def handler404(request: Any, exception: Exception | None = None) -> HttpResponse:
