@@ -77,7 +77,6 @@ def isolate_join(names: Iterable[object], sep: str | None = None) -> str:
     return join_names(names, isolate, sep)
 
 
-
 def player_link(name: object, username: str | None) -> SafeString:
     """A player's name as a link to their player page (rating, reliability), isolated as
     ``bdi`` does; just the isolated name when there is no account to link to. The one way every
