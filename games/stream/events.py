@@ -34,14 +34,15 @@ PREFIX = "pgstream:"
 #: The channel a commit's wake-up is published on (the message: the newest event's id).
 WAKE_CHANNEL = f"{PREFIX}wake"
 
-_client: redis.Redis | None = None
+_clients: dict[str, redis.Redis] = {}
 
 
 def _redis() -> redis.Redis:
-    global _client
-    if _client is None:
-        _client = redis.Redis.from_url(settings.STREAM_REDIS_URL, socket_timeout=1)
-    return _client
+    url = settings.STREAM_REDIS_URL
+    client = _clients.get(url)
+    if client is None:
+        client = _clients[url] = redis.Redis.from_url(url, socket_timeout=1)
+    return client
 
 
 def wake(newest: int) -> None:
