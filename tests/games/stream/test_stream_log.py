@@ -1,8 +1,9 @@
 """The stream misses nothing: every change of a game is told once and in order, on the
 watchers' streams and on each player's own (the game's end included); a client that drops the
 connection mid-game and reconnects with ``Last-Event-ID`` gets exactly what it missed; one away
-too long (or with an id the log does not know) gets ``resync`` and the snapshot; and the log's
-ids are given in commit order (a reader of "after N" can never skip a late commit).
+too long (or with an id the log does not know) gets ``resync`` and the snapshot; every event's
+data is the published ``StreamEvent`` component; and the log's ids are given in commit order
+(a reader of "after N" can never skip a late commit).
 
 Here under WSGI, each stream reading the log itself (the development server's path);
 tests/integration/test_stream_live.py drops and resumes the ASGI streams, with Redis and
@@ -20,6 +21,7 @@ from django.test import Client
 
 from games.models import Game
 from games.stream import log
+from tests.api_schema import shape_errors
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +56,11 @@ def _read(response, n: int) -> list[tuple[str | None, str, dict]]:
         if not chunk.startswith(("id:", "event:")):
             continue  # retry / keepalive
         fields = dict(line.split(": ", 1) for line in chunk.strip().splitlines())
-        out.append((fields.get("id"), fields["event"], json.loads(fields["data"])))
+        data = json.loads(fields["data"])
+        # Every event is the published component (strict: no undeclared key).
+        assert shape_errors("StreamEvent", data) == [], data
+        assert data["event"] == fields["event"]
+        out.append((fields.get("id"), fields["event"], data))
     return out
 
 
@@ -204,3 +210,35 @@ def test_ids_are_given_in_commit_order(new_game):
     for t in threads:
         t.join(10)
     assert ids["second"] > ids["first"]
+
+
+def test_a_takeback_is_told_after_its_game_event_on_every_stream(new_game, quick, open_stream):
+    from apihelpers import seat_players
+
+    import powergrid
+
+    gid, ps = new_game(players=3, options={"takebacks_rated": True})
+    seats = seat_players(gid, ps)
+    first = powergrid.from_json(Game.objects.get(pk=gid).state_json).order[0]
+    streams = [
+        open_stream(f"/api/v1/stream/?game={gid}"),
+        open_stream(HTTP_AUTHORIZATION=f"Token {seats[first].token}"),
+    ]
+    for s in streams:
+        _read(s, 1)
+    p = seats[first]
+    body = {"action": {"type": "choose_plant", "plant": 5, "bid": 7}, "expected_seq": 0}
+    assert p.post(f"/api/v1/games/{gid}/moves/", body).status_code == 201
+    assert p.post(f"/api/v1/games/{gid}/takeback/", {"expected_seq": 1}).status_code == 201
+    for s in streams:
+        moved, back, takeback = _read(s, 3)
+        assert [moved[2]["game"]["seq"], back[2]["game"]["seq"]] == [1, 2]
+        assert takeback[1:] == (
+            "takeback",
+            {
+                "event": "takeback",
+                "game": {"id": gid, "seq": 2},
+                "takeback": {"seat": first, "cancels": [1], "agreed": False},
+            },
+        )
+        assert int(moved[0]) < int(back[0]) < int(takeback[0])
