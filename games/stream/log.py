@@ -34,6 +34,8 @@ from django.utils import timezone
 
 from games.models import Game, Seat, StreamEvent
 
+from . import events
+
 log = logging.getLogger("games.stream")
 
 #: The advisory lock that orders the log's ids (any constant of our own: "pgst").
@@ -99,8 +101,6 @@ def record_many(changes: list[tuple[Game, list[Seat], str, Any]]) -> None:
     if last and any(e.pk and e.pk % PRUNE_EVERY == 0 for e in made):
         prune(last)
     if settings.STREAM_REDIS_URL:
-        from . import events
-
         transaction.on_commit(lambda: events.wake(last))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
+from games.api import openapi
 from powergrid.shapes import Doc, Named
 
 
@@ -87,8 +88,6 @@ StreamEvent = Annotated[
 
 def event_components() -> dict[str, Any]:
     """The components of the events' data (``StreamEvent`` and what it refers to)."""
-    from games.api import openapi
-
     out: dict[str, Any] = {}
 
     def ref(tp: Any) -> dict[str, Any]:
