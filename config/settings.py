@@ -428,9 +428,10 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "COMPONENT_SPLIT_REQUEST": True,
     # Two fields named plant_deck hold different choices (a game's option, and the state's,
-    # present only for a New Power Plants deck): each choice set named once.
+    # present only for a New Power Plants deck): each choice set named once. Not "PlantDeckEnum":
+    # openapi-generator's TypeScript names the inline enum of Plant.deck so, and the two clashed.
     "ENUM_NAME_OVERRIDES": {
-        "PlantDeckEnum": ["base", "new", "mixed"],
+        "PlantDeckChoice": ["base", "new", "mixed"],
         "NewPlantDeckEnum": ["new", "mixed"],
     },
     # The event stream is a plain async Django view: its entry is written by a hook.

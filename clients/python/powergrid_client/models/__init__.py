@@ -93,7 +93,7 @@ from .plan_request_amounts import PlanRequestAmounts
 from .plan_set import PlanSet
 from .plant import Plant
 from .plant_choice import PlantChoice
-from .plant_deck_enum import PlantDeckEnum
+from .plant_deck_choice import PlantDeckChoice
 from .plant_market import PlantMarket
 from .player import Player
 from .power_action_request import PowerActionRequest
@@ -236,7 +236,7 @@ __all__ = (
     "PlanSet",
     "Plant",
     "PlantChoice",
-    "PlantDeckEnum",
+    "PlantDeckChoice",
     "PlantMarket",
     "Player",
     "PowerActionRequest",

@@ -5,7 +5,7 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.plant_deck_enum import PlantDeckEnum
+from ..models.plant_deck_choice import PlantDeckChoice
 from ..models.variant_enum import VariantEnum
 
 T = TypeVar("T", bound="GameOptions")
@@ -20,7 +20,7 @@ class GameOptions:
         chat_public (bool):
         min_on_time (int):
         pause_weekends (bool):
-        plant_deck (PlantDeckEnum):
+        plant_deck (PlantDeckChoice):
         private (bool):
         takebacks (int): Take-backs each player may make alone.
         takebacks_rated (bool): Take-backs allowed although the game is rated.
@@ -33,7 +33,7 @@ class GameOptions:
     chat_public: bool
     min_on_time: int
     pause_weekends: bool
-    plant_deck: PlantDeckEnum
+    plant_deck: PlantDeckChoice
     private: bool
     takebacks: int
     takebacks_rated: bool
@@ -95,7 +95,7 @@ class GameOptions:
 
         pause_weekends = d.pop("pause_weekends")
 
-        plant_deck = PlantDeckEnum(d.pop("plant_deck"))
+        plant_deck = PlantDeckChoice(d.pop("plant_deck"))
 
         private = d.pop("private")
 

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.plant_deck_enum import PlantDeckEnum
+from ..models.plant_deck_choice import PlantDeckChoice
 from ..models.variant_enum import VariantEnum
 from ..types import UNSET, Unset
 
@@ -25,7 +25,7 @@ class GameOptionsRequest:
             anyone; a player with no record yet may join). 403 `below_reliability`. Default: 0.
         pause_weekends (bool | Unset): Deadlines do not run on Saturdays and Sundays, in each player's time zone.
             Default: False.
-        plant_deck (PlantDeckEnum | Unset):  Default: PlantDeckEnum.BASE.
+        plant_deck (PlantDeckChoice | Unset):  Default: PlantDeckChoice.BASE.
         private (bool | Unset): By invitation only: not listed; joined with the creator's private link (`invite_url`,
             `code` in the join call) or by an invitation (`POST /api/v1/games/{id}/invitations/`). Default: False.
         takebacks (int | Unset): Take-backs each player may make alone (their own last move, while nobody else has moved
@@ -41,7 +41,7 @@ class GameOptionsRequest:
     chat_public: bool | Unset = False
     min_on_time: int | Unset = 0
     pause_weekends: bool | Unset = False
-    plant_deck: PlantDeckEnum | Unset = PlantDeckEnum.BASE
+    plant_deck: PlantDeckChoice | Unset = PlantDeckChoice.BASE
     private: bool | Unset = False
     takebacks: int | Unset = 3
     takebacks_rated: bool | Unset = False
@@ -117,11 +117,11 @@ class GameOptionsRequest:
         pause_weekends = d.pop("pause_weekends", UNSET)
 
         _plant_deck = d.pop("plant_deck", UNSET)
-        plant_deck: PlantDeckEnum | Unset
+        plant_deck: PlantDeckChoice | Unset
         if isinstance(_plant_deck, Unset):
             plant_deck = UNSET
         else:
-            plant_deck = PlantDeckEnum(_plant_deck)
+            plant_deck = PlantDeckChoice(_plant_deck)
 
         private = d.pop("private", UNSET)
 

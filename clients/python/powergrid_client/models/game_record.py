@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.plant_deck_enum import PlantDeckEnum
+from ..models.plant_deck_choice import PlantDeckChoice
 from ..models.variant_enum import VariantEnum
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class GameRecord:
         moves (list[list[int | LoggedBid | LoggedBuild | LoggedBuyResources | LoggedChoosePlant | LoggedDiscardPlant |
             LoggedPassAuction | LoggedPassBid | LoggedPower | LoggedSealBid | LoggedTakeback]]): [seat, action] in the order
             played, take-backs among them.
-        plant_deck (PlantDeckEnum):
+        plant_deck (PlantDeckChoice):
         players (int): The number of players.
         result (list[ResultRow]):
         seed (int):
@@ -70,7 +70,7 @@ class GameRecord:
             | LoggedTakeback
         ]
     ]
-    plant_deck: PlantDeckEnum
+    plant_deck: PlantDeckChoice
     players: int
     result: list[ResultRow]
     seed: int
@@ -348,7 +348,7 @@ class GameRecord:
 
             moves.append(moves_item)
 
-        plant_deck = PlantDeckEnum(d.pop("plant_deck"))
+        plant_deck = PlantDeckChoice(d.pop("plant_deck"))
 
         players = d.pop("players")
 

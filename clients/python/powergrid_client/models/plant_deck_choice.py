@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class PlantDeckEnum(StrEnum):
+class PlantDeckChoice(StrEnum):
     BASE = "base"
     MIXED = "mixed"
     NEW = "new"
