@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .api_token import ApiToken
 from .auction import Auction
 from .auto_pass_plan import AutoPassPlan
 from .bid_action_request import BidActionRequest
@@ -10,12 +11,14 @@ from .build_action_type_enum import BuildActionTypeEnum
 from .build_move import BuildMove
 from .build_move_cities import BuildMoveCities
 from .build_plan import BuildPlan
+from .build_quote import BuildQuote
 from .buy_plan import BuyPlan
 from .buy_plan_amounts import BuyPlanAmounts
 from .buy_resources_action_request import BuyResourcesActionRequest
 from .buy_resources_action_type_enum import BuyResourcesActionTypeEnum
 from .buy_resources_move import BuyResourcesMove
 from .buy_resources_move_prices import BuyResourcesMovePrices
+from .calendar_feed import CalendarFeed
 from .chat_edit_request import ChatEditRequest
 from .chat_message import ChatMessage
 from .chat_text_request import ChatTextRequest
@@ -27,6 +30,7 @@ from .discard_plant_action_request import DiscardPlantActionRequest
 from .discard_plant_action_request_drop import DiscardPlantActionRequestDrop
 from .discard_plant_action_type_enum import DiscardPlantActionTypeEnum
 from .discard_plant_move import DiscardPlantMove
+from .email_undeliverable import EmailUndeliverable
 from .error import Error
 from .error_code import ErrorCode
 from .error_detail import ErrorDetail
@@ -41,6 +45,8 @@ from .game_options import GameOptions
 from .game_options_request import GameOptionsRequest
 from .game_page import GamePage
 from .game_record import GameRecord
+from .game_result import GameResult
+from .game_result_row import GameResultRow
 from .game_status_enum import GameStatusEnum
 from .games_list_status import GamesListStatus
 from .invitation import Invitation
@@ -96,6 +102,11 @@ from .plant_choice import PlantChoice
 from .plant_deck_choice import PlantDeckChoice
 from .plant_market import PlantMarket
 from .player import Player
+from .player_game import PlayerGame
+from .player_game_page import PlayerGamePage
+from .player_profile import PlayerProfile
+from .player_rating import PlayerRating
+from .player_reliability import PlayerReliability
 from .power_action_request import PowerActionRequest
 from .power_action_request_hybrid import PowerActionRequestHybrid
 from .power_action_request_hybrid_additional_property import PowerActionRequestHybridAdditionalProperty
@@ -104,14 +115,17 @@ from .power_move import PowerMove
 from .power_plan import PowerPlan
 from .practice_body_request import PracticeBodyRequest
 from .proxy_bid_plan import ProxyBidPlan
+from .reason_enum import ReasonEnum
 from .resource_prices import ResourcePrices
 from .result_row import ResultRow
+from .round_figures import RoundFigures
 from .seal_bid_action_request import SealBidActionRequest
 from .seal_bid_action_type_enum import SealBidActionTypeEnum
 from .seal_bid_move import SealBidMove
 from .sealed_last import SealedLast
 from .sealed_last_bids import SealedLastBids
 from .seat import Seat
+from .seat_figures import SeatFigures
 from .seat_pace import SeatPace
 from .source_enum import SourceEnum
 from .state import State
@@ -136,6 +150,8 @@ from .takeback_status_enum import TakebackStatusEnum
 from .token import Token
 from .token_create_request import TokenCreateRequest
 from .tokens import Tokens
+from .vacation import Vacation
+from .vacation_start_request import VacationStartRequest
 from .variant_enum import VariantEnum
 from .viewbox import Viewbox
 from .webhook import Webhook
@@ -143,6 +159,7 @@ from .webhook_request import WebhookRequest
 from .webhook_test import WebhookTest
 
 __all__ = (
+    "ApiToken",
     "Auction",
     "AutoPassPlan",
     "BidActionRequest",
@@ -153,12 +170,14 @@ __all__ = (
     "BuildMove",
     "BuildMoveCities",
     "BuildPlan",
+    "BuildQuote",
     "BuyPlan",
     "BuyPlanAmounts",
     "BuyResourcesActionRequest",
     "BuyResourcesActionTypeEnum",
     "BuyResourcesMove",
     "BuyResourcesMovePrices",
+    "CalendarFeed",
     "ChatEditRequest",
     "ChatMessage",
     "ChatTextRequest",
@@ -170,6 +189,7 @@ __all__ = (
     "DiscardPlantActionRequestDrop",
     "DiscardPlantActionTypeEnum",
     "DiscardPlantMove",
+    "EmailUndeliverable",
     "Error",
     "ErrorCode",
     "ErrorDetail",
@@ -184,6 +204,8 @@ __all__ = (
     "GameOptionsRequest",
     "GamePage",
     "GameRecord",
+    "GameResult",
+    "GameResultRow",
     "GamesListStatus",
     "GameStatusEnum",
     "Invitation",
@@ -239,6 +261,11 @@ __all__ = (
     "PlantDeckChoice",
     "PlantMarket",
     "Player",
+    "PlayerGame",
+    "PlayerGamePage",
+    "PlayerProfile",
+    "PlayerRating",
+    "PlayerReliability",
     "PowerActionRequest",
     "PowerActionRequestHybrid",
     "PowerActionRequestHybridAdditionalProperty",
@@ -247,14 +274,17 @@ __all__ = (
     "PowerPlan",
     "PracticeBodyRequest",
     "ProxyBidPlan",
+    "ReasonEnum",
     "ResourcePrices",
     "ResultRow",
+    "RoundFigures",
     "SealBidActionRequest",
     "SealBidActionTypeEnum",
     "SealBidMove",
     "SealedLast",
     "SealedLastBids",
     "Seat",
+    "SeatFigures",
     "SeatPace",
     "SourceEnum",
     "State",
@@ -279,6 +309,8 @@ __all__ = (
     "Token",
     "TokenCreateRequest",
     "Tokens",
+    "Vacation",
+    "VacationStartRequest",
     "VariantEnum",
     "Viewbox",
     "Webhook",

@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="TokenCreateRequest")
 
 
@@ -15,16 +17,20 @@ class TokenCreateRequest:
     Attributes:
         password (str):
         username (str):
+        name (str | Unset): A name to tell the token apart in GET /api/v1/me/tokens/ (e.g. the bot's). Default: ''.
     """
 
     password: str
     username: str
+    name: str | Unset = ""
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         password = self.password
 
         username = self.username
+
+        name = self.name
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -34,6 +40,8 @@ class TokenCreateRequest:
                 "username": username,
             }
         )
+        if name is not UNSET:
+            field_dict["name"] = name
 
         return field_dict
 
@@ -44,9 +52,12 @@ class TokenCreateRequest:
 
         username = d.pop("username")
 
+        name = d.pop("name", UNSET)
+
         token_create_request = cls(
             password=password,
             username=username,
+            name=name,
         )
 
         token_create_request.additional_properties = d
