@@ -105,6 +105,8 @@ MIDDLEWARE = [
     "config.middleware.ServiceUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a user who just wrote reads the primary (config/replica.py).
+    "config.replica.ReplicaStickinessMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
     "accounts.middleware.LastSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -165,6 +167,9 @@ if env.str("DATABASE_REPLICA_URL", default=""):
     DATABASES["replica"]["CONN_HEALTH_CHECKS"] = DATABASES["default"]["CONN_HEALTH_CHECKS"]
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["config.replica.ReplicaRouter"]
+# The most the public lists may lag the primary: beyond, they read the primary; and a user who
+# wrote reads the primary for this long (read-your-writes, config/replica.py).
+REPLICA_MAX_LAG_SECONDS = env.float("REPLICA_MAX_LAG_SECONDS", default=10.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
@@ -305,10 +310,13 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # task, as Django does before each request.
 CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000) or None
 # Periodic work (games/tasks.py): each job is safe to run twice at once (claims, SKIP LOCKED).
+# SWEEP_EVERY_SECONDS (a test setting only: scripts/season, where a turn lasts seconds) runs the
+# deadline, outbox and reminder sweeps that often instead.
+_SWEEP_EVERY = env.float("SWEEP_EVERY_SECONDS", default=0.0)
 CELERY_BEAT_SCHEDULE: dict = {
-    "deadlines-sweep": {"task": "games.tasks.deadlines_sweep", "schedule": 30.0},
-    "outbox-sweep": {"task": "games.tasks.outbox_sweep", "schedule": 60.0},
-    "reminders-queue": {"task": "games.tasks.reminders_queue", "schedule": 60.0},
+    "deadlines-sweep": {"task": "games.tasks.deadlines_sweep", "schedule": _SWEEP_EVERY or 30.0},
+    "outbox-sweep": {"task": "games.tasks.outbox_sweep", "schedule": _SWEEP_EVERY or 60.0},
+    "reminders-queue": {"task": "games.tasks.reminders_queue", "schedule": _SWEEP_EVERY or 60.0},
     "digests-queue": {"task": "games.tasks.digests_queue", "schedule": 900.0},
     "webhooks-sweep": {"task": "games.tasks.webhooks_sweep", "schedule": 30.0},
     # Practice games are deleted 30 days after they were made (games/services/practice.py).
@@ -333,6 +341,9 @@ WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 DEADLINE_SWEEP_PARALLEL = env.int("DEADLINE_SWEEP_PARALLEL", default=2)
 # Games per sweep transaction: 200 by default (games/deadlines/sweep.py sweep_chunk).
 DEADLINE_SWEEP_CHUNK = env.int("DEADLINE_SWEEP_CHUNK", default=200)
+# How many seconds an hour of turn time lasts: 3600. A TEST SETTING ONLY (scripts/season plays a
+# season in minutes with turns of seconds); production never sets it.
+TURN_HOUR_SECONDS = env.float("TURN_HOUR_SECONDS", default=3600.0)
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)
