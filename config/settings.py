@@ -173,6 +173,9 @@ REPLICA_MAX_LAG_SECONDS = env.float("REPLICA_MAX_LAG_SECONDS", default=10.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+# Redis restarted or unreachable: an empty cache for that while, not 500s (config/cache.py).
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    CACHES["default"]["BACKEND"] = "config.cache.ResilientRedisCache"
 
 # The client's address (accounts/addresses.py), for every count per client (API throttles,
 # failed logins, open event streams): X-Forwarded-For is believed only as far as our own
