@@ -267,22 +267,37 @@ def _claim_one(notification_id: int, *, now: Any, stale: Any) -> bool:
     )
 
 
+# Waits between tries of a mark whose database went away: ~30 s in all, a restart's length.
+MARK_RETRY_DELAYS = (0.0, 0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0)
+
+
 def _surviving_a_cut(write: Callable[[], object]) -> None:
     """Run ``write``; if the database connection was cut under it (a restart, a failover, an
-    administrator's ``pg_terminate_backend``), run it once more on a fresh connection.
+    administrator's ``pg_terminate_backend``), run it again on a fresh connection, waiting for
+    the database to come back: tries after ``MARK_RETRY_DELAYS`` (about 30 s in all, and never
+    beyond half the claim's lease, after which another worker may take the rows over).
 
     Why: the rows it marks were already delivered. Left ``sending``, they would be claimed again
-    when their lease runs out and every recipient would get the email twice. Inside a
+    when their lease runs out and every recipient would get the email twice: one immediate retry
+    was not enough, a restarting database refuses connections for a second or more (found by
+    scripts/season, whose primary restart doubled the emails delivered in that second). Inside a
     transaction there is nothing to retry on (the transaction is gone), so the error goes up.
     """
-    try:
-        write()
-    except (OperationalError, InterfaceError) as exc:
-        if connection.in_atomic_block:
-            raise
-        log.warning("database connection lost while marking delivered rows (%s); reconnecting", exc)
-        connection.close()
-        write()
+    limit, waited = lease_seconds() / 2, 0.0
+    for delay in MARK_RETRY_DELAYS:
+        if waited + delay > limit:
+            break
+        time.sleep(delay)
+        waited += delay
+        try:
+            write()
+            return
+        except (OperationalError, InterfaceError) as exc:
+            if connection.in_atomic_block:
+                raise
+            log.warning("database unavailable while marking delivered rows (%s); retrying", exc)
+            connection.close()
+    write()  # the last try: its error goes up (the rows are retaken after the lease)
 
 
 def _mark_sent(ids: list[int], claimed_at: Any) -> None:
