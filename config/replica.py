@@ -152,19 +152,26 @@ class ReplicaStickinessMiddleware:
     def __call__(self, request: Any) -> Any:
         if not replica_configured():
             return self.get_response(request)
-        user = getattr(request, "user", None)
-        pinned = bool(user is not None and user.is_authenticated and user_pinned(user.pk))
+        try:  # the session's user is read here first: the database may be down
+            user = getattr(request, "user", None)
+            pinned = bool(user is not None and user.is_authenticated and user_pinned(user.pk))
+        except DatabaseError:  # the view meets it too and answers 503 (config.middleware)
+            pinned = True
         token = _primary_pinned.set(pinned)
         try:
             response = self.get_response(request)
         finally:
             _primary_pinned.reset(token)
-        user = getattr(request, "user", None)  # an API token's user is known only now
+        try:
+            user = getattr(request, "user", None)  # an API token's user is known only now
+            authenticated = user is not None and user.is_authenticated
+        except DatabaseError:
+            authenticated = False
         if (
             request.method not in ("GET", "HEAD", "OPTIONS")
             and response.status_code < 400
+            and authenticated
             and user is not None
-            and user.is_authenticated
         ):
             user_wrote(user.pk)
         return response

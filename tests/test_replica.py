@@ -226,3 +226,29 @@ def test_the_middleware_marks_a_successful_write_of_a_signed_in_user(with_replic
             mw = replica.ReplicaStickinessMiddleware(lambda r, s=status: HttpResponse(status=s))
             mw(SimpleNamespace(method=method, user=user))
     assert marked == [7, 7]  # the POST that succeeded and the DELETE
+
+
+def test_the_middleware_lets_a_database_outage_reach_the_view(with_replica):
+    """Reading the session's user is the first database query of a request: while the
+    database is down, the view still runs (and answers 503), the middleware raises nothing."""
+    from types import SimpleNamespace
+
+    from django.db import OperationalError
+    from django.http import HttpResponse
+
+    class Down:
+        @property
+        def is_authenticated(self) -> bool:
+            raise OperationalError("the database system is shutting down")
+
+    seen: list[bool] = []
+
+    def view(request: object) -> HttpResponse:
+        seen.append(replica._primary_pinned.get())
+        return HttpResponse(status=503)
+
+    response = replica.ReplicaStickinessMiddleware(view)(
+        SimpleNamespace(method="POST", user=Down())
+    )
+    assert response.status_code == 503
+    assert seen == [True]  # read the primary, which says what is wrong
