@@ -7,6 +7,8 @@ Variables (see README "Production"):
   DATABASE_URL        default sqlite:///var/db.sqlite3; production postgres://user:pass@host:5432/name
   DATABASE_REPLICA_URL  default unset: a PostgreSQL replica for the public listings and records
                       (config/replica.py); unset, everything reads the primary
+  REPLICA_MAX_LAG_SECONDS  default 10: a replica further behind is not read, and a user who
+                      wrote reads the primary this long (read-your-writes; config/replica.py)
   CONN_MAX_AGE        seconds a database connection is reused (default 600; None = forever)
   CONN_HEALTH_CHECKS  default True: check a reused connection once per request (one SELECT 1)
   CACHE_URL           default locmemcache:// (per process: API throttle counts are per worker);
@@ -31,6 +33,9 @@ Variables (see README "Production"):
   MAIL_SOFT_BOUNCE_LIMIT / MAIL_SOFT_BOUNCE_DAYS / MAIL_UNDELIVERABLE_GRACE_HOURS  3 / 7 / 72
   MAIL_BOUNCE_RATE_MAX / MAIL_COMPLAINT_RATE_MAX  0.05 / 0.001: /health/ flags the day's rates
   API_THROTTLE_USER / API_THROTTLE_ANON / API_THROTTLE_TOKEN_CREATE  DRF rates, e.g. "600/min"
+  TURN_HOUR_SECONDS / SWEEP_EVERY_SECONDS  TEST SETTINGS ONLY (scripts/season): an hour of turn
+                      time lasts that many seconds (default 3600); the deadline, outbox and
+                      reminder sweeps run that often (default 30/60/60 s). Never in production.
   DEADLINE_SWEEP_PARALLEL  default 2: sweeps that may share a burst of due games (one per worker)
   DEADLINE_SWEEP_CHUNK     default 200: due games locked and handled per sweep transaction
   STREAM_REDIS_URL    default unset: the event stream (/api/v1/stream/) is woken by Redis
