@@ -410,16 +410,33 @@ class _Sender:
         while (item := self.todo.get()) is not None:
             self._send(*item)
 
-    def put(self, n: Notification, message: Any) -> None:
+    def put(self, n: Notification, message: Any, tick: Callable[[], None] = lambda: None) -> None:
+        """Queue a message; while the queue is full (the SMTP server is slow), ``tick`` runs
+        every ``MARK_EVERY_SECONDS`` so what was delivered meanwhile is marked."""
         if self.todo is None:
             self._send(n, message)
-        else:
-            self.todo.put((n, message))
+            return
+        while True:
+            try:
+                self.todo.put((n, message), timeout=MARK_EVERY_SECONDS)
+                return
+            except queue.Full:
+                tick()
 
-    def close(self) -> None:
+    def close(self, tick: Callable[[], None] = lambda: None) -> None:
+        """Wait for the last messages, running ``tick`` every ``MARK_EVERY_SECONDS``: a message
+        the SMTP server is slow to accept must not keep the ones before it unmarked (a worker
+        killed meanwhile would leave them to be sent again; found by scripts/season)."""
         if self.todo is not None and self.thread is not None:
-            self.todo.put(None)
-            self.thread.join()
+            while True:
+                try:
+                    self.todo.put(None, timeout=MARK_EVERY_SECONDS)
+                    break
+                except queue.Full:
+                    tick()
+            while self.thread.is_alive():
+                self.thread.join(MARK_EVERY_SECONDS)
+                tick()
 
     def outcomes(self) -> list[tuple[Notification, BaseException | None]]:
         out = []
@@ -492,12 +509,12 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
                 skipped.append(n.pk)
                 count("skipped")
                 continue
-            sender.put(n, message)
+            sender.put(n, message, collect)
             collect()
     finally:
         # Also when something unexpected escapes (the rows not reached stay `sending` and are
         # taken again after the lease): what was delivered must not be delivered twice.
-        sender.close()
+        sender.close(collect)
         collect(force=True)
         _mark_skipped(skipped, claimed_at)
         _mark_withheld(withheld, claimed_at)
