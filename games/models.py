@@ -147,6 +147,9 @@ class Seat(models.Model):
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     bot_controlled = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # When the seat's player last had the game's page open (``games.notifications.pace``: no
+    # "your turn" email while they are there); written at most every ``pace.SEEN_EVERY``.
+    page_seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seat"]
