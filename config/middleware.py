@@ -24,16 +24,13 @@ from django.http import (
 )
 from django.http.response import HttpResponseBase, HttpResponseRedirectBase
 from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
-from django.shortcuts import render
 from django.utils.encoding import iri_to_uri
 from django.utils.http import escape_leading_slashes
-from django.utils.translation import gettext as _
 
+from config.unavailable import database_unavailable
 from games.api.errors import error_body
 
 log = logging.getLogger(__name__)
-
-RETRY_AFTER_SECONDS = 5
 
 
 class ServiceUnavailableMiddleware:
@@ -46,38 +43,7 @@ class ServiceUnavailableMiddleware:
     def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
         if not isinstance(exc, (OperationalError, InterfaceError)):
             return None
-        log.warning("database unavailable during %s %s: %s", request.method, request.path, exc)
-        response: HttpResponse
-        if request.path.startswith("/api/"):
-            response = JsonResponse(
-                {
-                    "error": {
-                        "code": "service_unavailable",
-                        "message": (
-                            "The database is unavailable right now; nothing was changed. "
-                            "Retry shortly (with the same Idempotency-Key, if you sent one)."
-                        ),
-                        "details": {"retry_after": RETRY_AFTER_SECONDS},
-                    }
-                },
-                status=503,
-            )
-        else:
-            try:
-                response = render(
-                    request,
-                    "503.html",
-                    {"message": _("The site is briefly unavailable; nothing was changed.")},
-                    status=503,
-                )
-            except Exception:  # the page itself must never turn this into a 500
-                response = HttpResponse(
-                    "The site is briefly unavailable; nothing was changed. Please retry.",
-                    content_type="text/plain; charset=utf-8",
-                    status=503,
-                )
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
+        return database_unavailable(request, exc)
 
 
 class PermissionsPolicyMiddleware:

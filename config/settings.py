@@ -7,6 +7,8 @@ Variables (see README "Production"):
   DATABASE_URL        default sqlite:///var/db.sqlite3; production postgres://user:pass@host:5432/name
   DATABASE_REPLICA_URL  default unset: a PostgreSQL replica for the public listings and records
                       (config/replica.py); unset, everything reads the primary
+  REPLICA_MAX_LAG_SECONDS  default 10: a replica further behind is not read, and a user who
+                      wrote reads the primary this long (read-your-writes; config/replica.py)
   CONN_MAX_AGE        seconds a database connection is reused (default 600; None = forever)
   CONN_HEALTH_CHECKS  default True: check a reused connection once per request (one SELECT 1)
   CACHE_URL           default locmemcache:// (per process: API throttle counts are per worker);
@@ -31,6 +33,9 @@ Variables (see README "Production"):
   MAIL_SOFT_BOUNCE_LIMIT / MAIL_SOFT_BOUNCE_DAYS / MAIL_UNDELIVERABLE_GRACE_HOURS  3 / 7 / 72
   MAIL_BOUNCE_RATE_MAX / MAIL_COMPLAINT_RATE_MAX  0.05 / 0.001: /health/ flags the day's rates
   API_THROTTLE_USER / API_THROTTLE_ANON / API_THROTTLE_TOKEN_CREATE  DRF rates, e.g. "600/min"
+  TURN_HOUR_SECONDS / SWEEP_EVERY_SECONDS  TEST SETTINGS ONLY (scripts/season): an hour of turn
+                      time lasts that many seconds (default 3600); the deadline, outbox and
+                      reminder sweeps run that often (default 30/60/60 s). Never in production.
   DEADLINE_SWEEP_PARALLEL  default 2: sweeps that may share a burst of due games (one per worker)
   DEADLINE_SWEEP_CHUNK     default 200: due games locked and handled per sweep transaction
   STREAM_REDIS_URL    default unset: the event stream (/api/v1/stream/) is woken by Redis
@@ -109,6 +114,8 @@ MIDDLEWARE = [
     "config.middleware.ServiceUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a user who just wrote reads the primary (config/replica.py).
+    "config.replica.ReplicaStickinessMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
     "accounts.middleware.LastSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -169,9 +176,15 @@ if env.str("DATABASE_REPLICA_URL", default=""):
     DATABASES["replica"]["CONN_HEALTH_CHECKS"] = DATABASES["default"]["CONN_HEALTH_CHECKS"]
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["config.replica.ReplicaRouter"]
+# The most the public lists may lag the primary: beyond, they read the primary; and a user who
+# wrote reads the primary for this long (read-your-writes, config/replica.py).
+REPLICA_MAX_LAG_SECONDS = env.float("REPLICA_MAX_LAG_SECONDS", default=10.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+# Redis restarted or unreachable: an empty cache for that while, not 500s (config/cache.py).
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    CACHES["default"]["BACKEND"] = "config.cache.ResilientRedisCache"
 
 # The client's address (accounts/addresses.py), for every count per client (API throttles,
 # failed logins, open event streams): X-Forwarded-For is believed only as far as our own
@@ -309,10 +322,13 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # task, as Django does before each request.
 CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000) or None
 # Periodic work (games/tasks.py): each job is safe to run twice at once (claims, SKIP LOCKED).
+# SWEEP_EVERY_SECONDS (a test setting only: scripts/season, where a turn lasts seconds) runs the
+# deadline, outbox and reminder sweeps that often instead.
+_SWEEP_EVERY = env.float("SWEEP_EVERY_SECONDS", default=0.0)
 CELERY_BEAT_SCHEDULE: dict = {
-    "deadlines-sweep": {"task": "games.tasks.deadlines_sweep", "schedule": 30.0},
-    "outbox-sweep": {"task": "games.tasks.outbox_sweep", "schedule": 60.0},
-    "reminders-queue": {"task": "games.tasks.reminders_queue", "schedule": 60.0},
+    "deadlines-sweep": {"task": "games.tasks.deadlines_sweep", "schedule": _SWEEP_EVERY or 30.0},
+    "outbox-sweep": {"task": "games.tasks.outbox_sweep", "schedule": _SWEEP_EVERY or 60.0},
+    "reminders-queue": {"task": "games.tasks.reminders_queue", "schedule": _SWEEP_EVERY or 60.0},
     "digests-queue": {"task": "games.tasks.digests_queue", "schedule": 900.0},
     "webhooks-sweep": {"task": "games.tasks.webhooks_sweep", "schedule": 30.0},
     # Practice games are deleted 30 days after they were made (games/services/practice.py).
@@ -337,6 +353,9 @@ WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 DEADLINE_SWEEP_PARALLEL = env.int("DEADLINE_SWEEP_PARALLEL", default=2)
 # Games per sweep transaction: 200 by default (games/deadlines/sweep.py sweep_chunk).
 DEADLINE_SWEEP_CHUNK = env.int("DEADLINE_SWEEP_CHUNK", default=200)
+# How many seconds an hour of turn time lasts: 3600. A TEST SETTING ONLY (scripts/season plays a
+# season in minutes with turns of seconds); production never sets it.
+TURN_HOUR_SECONDS = env.float("TURN_HOUR_SECONDS", default=3600.0)
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)

@@ -23,7 +23,7 @@ from django.db import connection, connections
 from django.db.models import Min
 from django.utils import timezone
 
-from config.replica import REPLICA, replica_configured
+from config.replica import REPLICA, REPLICA_LAG_SQL, replica_configured
 from games.mailevents import rates
 from games.models import Notification
 
@@ -77,13 +77,7 @@ def _sweep() -> dict[str, Any]:
 # On a standby: seconds since the last replayed transaction, or 0 when it has replayed all it has
 # received (an idle primary sends nothing, and the replay time alone would then look like lag).
 # NULL on a server that is not a standby (a "replica" that is the primary: development, tests).
-_REPLICA_LAG_SQL = """
-    SELECT CASE
-        WHEN NOT pg_is_in_recovery() THEN NULL
-        WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
-        ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())
-    END
-"""
+_REPLICA_LAG_SQL = REPLICA_LAG_SQL
 
 
 def _replica() -> dict[str, Any]:

@@ -39,6 +39,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -62,6 +63,12 @@ def _option(game: Game, name: str) -> Any:
     return (game.options or {}).get(name, DEFAULT_OPTIONS[name])
 
 
+def turn_hours_counted(hours: float) -> float:
+    """A game's turn hours as the clock counts them: themselves, unless the test-only setting
+    ``TURN_HOUR_SECONDS`` makes an hour shorter (scripts/season plays turns of seconds)."""
+    return hours * float(settings.TURN_HOUR_SECONDS) / 3600.0
+
+
 def seat_clock(game: Game, seat: Seat, *, now: Any) -> tuple[Any, Any]:
     """(deadline, reminder_at) for a turn given to ``seat`` at ``now``.
 
@@ -75,7 +82,7 @@ def seat_clock(game: Game, seat: Seat, *, now: Any) -> tuple[Any, Any]:
     vacation_until = getattr(profile, "vacation_until", None)
     if vacation_until is not None and vacation_until <= now:
         vacation_until = None
-    hours = float(_option(game, "turn_hours"))
+    hours = turn_hours_counted(float(_option(game, "turn_hours")))
     weekends = bool(_option(game, "pause_weekends"))
     deadline = clock.turn_deadline(
         start=now, hours=hours, tz=tz, pause_weekends=weekends, vacation_until=vacation_until

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.conf import settings
@@ -14,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 import powergrid
+from config.unavailable import database_lost, database_unavailable
 from games.services.errors import ServiceError
 from games.shapes import Error
 
@@ -212,6 +214,11 @@ def handler403(request: Any, exception: Exception | None = None) -> HttpResponse
 
 
 def handler500(request: Any) -> HttpResponse:
+    # The database went away where no view's exception handling could see it (a middleware
+    # reading the session's user, the profile): 503 with Retry-After, as a view's loss is.
+    lost = database_lost(sys.exc_info()[1])
+    if lost is not None:
+        return database_unavailable(request, lost)
     if _wants_page(request):
         # Rendered without context processors: the failure may be in the database or a template.
         return HttpResponse(

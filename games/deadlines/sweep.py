@@ -110,7 +110,11 @@ def game_handle_due(
     chunks, with a chunk of one game.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update(skip_locked=not wait).filter(pk=game_id).first()
+        game = (
+            Game.objects.select_for_update(skip_locked=not wait, no_key=True)
+            .filter(pk=game_id)
+            .first()
+        )
         if game is None:
             return 0
         at = now or timezone.now()
@@ -139,7 +143,7 @@ def due_games_claim(
           JOIN (SELECT game_id, min(deadline) AS first FROM games_seat
                  WHERE deadline <= now GROUP BY game_id) d ON d.game_id = g.id
          ORDER BY d.first, g.id LIMIT n
-           FOR UPDATE OF g SKIP LOCKED
+           FOR NO KEY UPDATE OF g SKIP LOCKED
         SELECT * FROM games_seat WHERE game_id IN (...) AND deadline <= now
 
     The LIMIT counts the games locked, after the ones other transactions hold (a player moving,
@@ -159,10 +163,10 @@ def due_games_claim(
     sql = (
         f"SELECT g.* FROM {game_t} g JOIN (SELECT game_id, MIN(deadline) AS first FROM {seat_t}"
         f" WHERE deadline <= %s GROUP BY game_id) d ON d.game_id = g.id {skip}"
-        " ORDER BY d.first, g.id LIMIT %s FOR UPDATE OF g SKIP LOCKED"
+        " ORDER BY d.first, g.id LIMIT %s FOR NO KEY UPDATE OF g SKIP LOCKED"
     )
     if connection.vendor != "postgresql":  # SQLite (development): one writer at a time anyway
-        sql = sql.replace(" FOR UPDATE OF g SKIP LOCKED", "")
+        sql = sql.replace(" FOR NO KEY UPDATE OF g SKIP LOCKED", "")
     games = list(Game.objects.raw(sql, params))
     due: dict[int, list[Seat]] = {g.pk: [] for g in games}
     if games:

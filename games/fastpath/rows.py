@@ -230,15 +230,25 @@ def _seat_from_row(db: str, conn: BaseDatabaseWrapper, parts: list[Columns], row
 
 
 def game_for_update(game_id: int) -> Any:
-    """The game row locked (``SELECT ... FOR UPDATE``; plain where the database has no row locks),
-    or None. Call inside a transaction."""
+    """The game row locked (``SELECT ... FOR NO KEY UPDATE``; plain where the database has no row
+    locks), or None. Call inside a transaction.
+
+    NO KEY: every game lock serializes the game's writers with each other, but does not block the
+    ``FOR KEY SHARE`` a foreign-key check takes on the game row when another transaction commits
+    a row that references the game (a reminder, a chat message). With ``FOR UPDATE`` a move that
+    held the game and waited for a seat row deadlocked with the reminders' transaction, which
+    held that seat and, at its commit, waited for the game (found by scripts/season)."""
 
     db = router.db_for_write(Game)
     conn = connections[db]
     g = columns(Game, "g", conn)
 
     def make() -> str:
-        lock = " FOR UPDATE" if conn.features.has_select_for_update else ""
+        lock = ""
+        if conn.features.has_select_for_no_key_update:
+            lock = " FOR NO KEY UPDATE"
+        elif conn.features.has_select_for_update:
+            lock = " FOR UPDATE"
         where = f"g.{_col(Game, 'id', conn)} = %s"
         return f"SELECT {g.sql} FROM {_table(Game, conn)} g WHERE {where}{lock}"
 

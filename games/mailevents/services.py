@@ -172,7 +172,7 @@ def _deadlines_extend(user: Any) -> int:
     if not game_ids:
         return 0
     running = list(
-        Game.objects.select_for_update()
+        Game.objects.select_for_update(no_key=True)  # fastpath.rows.game_for_update says why
         .filter(pk__in=game_ids, status=Game.Status.RUNNING)
         .order_by("pk")
         .values_list("pk", flat=True)

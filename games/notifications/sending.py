@@ -267,22 +267,37 @@ def _claim_one(notification_id: int, *, now: Any, stale: Any) -> bool:
     )
 
 
+# Waits between tries of a mark whose database went away: ~30 s in all, a restart's length.
+MARK_RETRY_DELAYS = (0.0, 0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0)
+
+
 def _surviving_a_cut(write: Callable[[], object]) -> None:
     """Run ``write``; if the database connection was cut under it (a restart, a failover, an
-    administrator's ``pg_terminate_backend``), run it once more on a fresh connection.
+    administrator's ``pg_terminate_backend``), run it again on a fresh connection, waiting for
+    the database to come back: tries after ``MARK_RETRY_DELAYS`` (about 30 s in all, and never
+    beyond half the claim's lease, after which another worker may take the rows over).
 
     Why: the rows it marks were already delivered. Left ``sending``, they would be claimed again
-    when their lease runs out and every recipient would get the email twice. Inside a
+    when their lease runs out and every recipient would get the email twice: one immediate retry
+    was not enough, a restarting database refuses connections for a second or more (found by
+    scripts/season, whose primary restart doubled the emails delivered in that second). Inside a
     transaction there is nothing to retry on (the transaction is gone), so the error goes up.
     """
-    try:
-        write()
-    except (OperationalError, InterfaceError) as exc:
-        if connection.in_atomic_block:
-            raise
-        log.warning("database connection lost while marking delivered rows (%s); reconnecting", exc)
-        connection.close()
-        write()
+    limit, waited = lease_seconds() / 2, 0.0
+    for delay in MARK_RETRY_DELAYS:
+        if waited + delay > limit:
+            break
+        time.sleep(delay)
+        waited += delay
+        try:
+            write()
+            return
+        except (OperationalError, InterfaceError) as exc:
+            if connection.in_atomic_block:
+                raise
+            log.warning("database unavailable while marking delivered rows (%s); retrying", exc)
+            connection.close()
+    write()  # the last try: its error goes up (the rows are retaken after the lease)
 
 
 def _mark_sent(ids: list[int], claimed_at: Any) -> None:
@@ -420,16 +435,33 @@ class _Sender:
         while (item := self.todo.get()) is not None:
             self._send(*item)
 
-    def put(self, n: Notification, message: Any) -> None:
+    def put(self, n: Notification, message: Any, tick: Callable[[], None] = lambda: None) -> None:
+        """Queue a message; while the queue is full (the SMTP server is slow), ``tick`` runs
+        every ``MARK_EVERY_SECONDS`` so what was delivered meanwhile is marked."""
         if self.todo is None:
             self._send(n, message)
-        else:
-            self.todo.put((n, message))
+            return
+        while True:
+            try:
+                self.todo.put((n, message), timeout=MARK_EVERY_SECONDS)
+                return
+            except queue.Full:
+                tick()
 
-    def close(self) -> None:
+    def close(self, tick: Callable[[], None] = lambda: None) -> None:
+        """Wait for the last messages, running ``tick`` every ``MARK_EVERY_SECONDS``: a message
+        the SMTP server is slow to accept must not keep the ones before it unmarked (a worker
+        killed meanwhile would leave them to be sent again; found by scripts/season)."""
         if self.todo is not None and self.thread is not None:
-            self.todo.put(None)
-            self.thread.join()
+            while True:
+                try:
+                    self.todo.put(None, timeout=MARK_EVERY_SECONDS)
+                    break
+                except queue.Full:
+                    tick()
+            while self.thread.is_alive():
+                self.thread.join(MARK_EVERY_SECONDS)
+                tick()
 
     def outcomes(self) -> list[tuple[Notification, BaseException | None]]:
         out = []
@@ -511,12 +543,12 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
                 skipped.append(n.pk)
                 count("skipped")
                 continue
-            sender.put(n, message)
+            sender.put(n, message, collect)
             collect()
     finally:
         # Also when something unexpected escapes (the rows not reached stay `sending` and are
         # taken again after the lease): what was delivered must not be delivered twice.
-        sender.close()
+        sender.close(collect)
         collect(force=True)
         _mark_skipped(skipped, claimed_at)
         _mark_withheld(withheld, claimed_at)

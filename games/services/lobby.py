@@ -44,7 +44,7 @@ TAKEBACKS_MAX = 10  # take-backs a player may make alone per game (0: none; aski
 
 def _lock(game_id: int) -> Game:
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        return Game.objects.select_for_update(no_key=True).get(pk=game_id)  # rows.game_for_update
     except Game.DoesNotExist:
         raise GameNotFound() from None
 

@@ -2,8 +2,9 @@
 
 The flow of one move (``move_submit``), all in ONE database transaction:
 
-1. Lock the game row: ``Game.objects.select_for_update().get(pk=game_id)``. Every writer of a
-   game's state takes this lock first, so moves on one game are serialised.
+1. Lock the game row: ``Game.objects.select_for_update(no_key=True).get(pk=game_id)`` (FOR NO
+   KEY UPDATE: ``fastpath.rows.game_for_update`` says why). Every writer of a game's state
+   takes this lock first, so moves on one game are serialised.
 2. Check the caller holds a seat (``NotAPlayer``, 403), the game is running
    (``GameNotStarted`` 409 / ``game_over`` 400) and ``expected_seq == game.seq``
    (``StaleState``, 409).

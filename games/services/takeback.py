@@ -261,7 +261,7 @@ def takeback_ask(*, game_id: int, user: Any, expected_seq: int, source: str) -> 
         deadline = selectors.game_deadline(game)
         now = timezone.now()
         if deadline is None or deadline <= now:
-            deadline = now + timedelta(hours=game.turn_hours)
+            deadline = now + timedelta(hours=turns.turn_hours_counted(game.turn_hours))
         others = [s for s in seats if s.seat != seat.seat]
         req = TakebackRequest.objects.create(
             game=game,

@@ -59,3 +59,23 @@ def test_a_read_that_loses_the_database_answers_503_not_500(new_game):
         r = ps[0].get(f"/api/v1/games/{gid}/state/")
     assert r.status_code == 503
     assert r.json()["error"]["code"] == "service_unavailable"
+
+
+@pytest.mark.parametrize("path", ["/", "/api/v1/games/"])
+def test_the_database_lost_in_a_middleware_answers_503_not_500(client, django_user_model, path):
+    """A middleware meets the database first on a page (the session's user, the profile:
+    accounts.middleware's last-seen write); an outage there is no view's exception, and was a
+    500 (scripts/season's primary restart, a web form move). Now 503 with Retry-After, like a
+    view's."""
+    from django.test import Client
+
+    user = django_user_model.objects.create_user(username="ann", password="pw-ann-123")
+    browser = Client(raise_request_exception=False)
+    browser.force_login(user)
+    with mock.patch("accounts.deliverability.seen", side_effect=LOST):
+        r = browser.get(path)
+    if path.startswith("/api/"):  # the API is left alone by that middleware: no outage there
+        assert r.status_code == 200
+        return
+    assert r.status_code == 503
+    assert r["Retry-After"] == "5"

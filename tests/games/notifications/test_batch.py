@@ -316,3 +316,38 @@ def test_a_connection_cut_after_delivery_still_marks_the_row_sent(monkeypatch, s
     with connection.cursor() as cur:
         cur.execute("SELECT pg_backend_pid()")
         assert cur.fetchone()[0] != pid, "the mark went over a new connection"
+
+
+@pytest.mark.django_db
+def test_delivered_rows_are_marked_while_a_later_message_is_slow_to_be_accepted(
+    monkeypatch, settings
+):
+    """The SMTP server takes its time over the last message of a batch: the messages it has
+    already accepted are marked sent meanwhile (every quarter second), not when the slow one is
+    done. A worker killed while it waited left them `sending`, to be sent again after the lease
+    (found by scripts/season: six emails delivered twice)."""
+    settings.NOTIFY_SEND_THREAD = True
+    _games(3)
+    ids = _turn_rows()
+    slow_to = Notification.objects.select_related("recipient").get(pk=ids[-1]).recipient.email
+    real_deliver, real_mark = sending._deliver, sending._mark_sent
+    marked: list[int] = []
+    seen_while_slow: list[bool] = []
+
+    def mark(done: list[int], claimed_at: Any) -> None:
+        marked.extend(done)
+        real_mark(done, claimed_at)
+
+    def deliver(message: Any) -> None:
+        if message.to == [slow_to]:  # the server is slow to accept this one
+            end = timezone.now() + timedelta(seconds=3)
+            while timezone.now() < end and set(ids[:-1]) - set(marked):
+                threading.Event().wait(0.05)
+            seen_while_slow.append(not set(ids[:-1]) - set(marked))
+        real_deliver(message)
+
+    monkeypatch.setattr(sending, "_deliver", deliver)
+    monkeypatch.setattr(sending, "_mark_sent", mark)
+    assert sending.notifications_send(ids=ids) == {"sent": len(ids)}
+    assert seen_while_slow == [True]
+    assert Notification.objects.filter(status="sent").count() == len(ids)
