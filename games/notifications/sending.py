@@ -520,6 +520,7 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
             delivered = []
             marked_at = time.monotonic()
 
+    holds = pace.holds_until(rows, now)
     try:
         for n in rows:
             if deliverability.undeliverable(n.recipient):
@@ -527,7 +528,7 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
                 withheld.append((n.pk, _withheld_reason(n.recipient)))
                 count("withheld")
                 continue
-            until = pace.hold_until(n, now)
+            until = holds.get(n.pk)
             if until is not None:
                 # A turn email while its player is on the page, or just after the last one:
                 # it waits, and goes then if the turn still waits for them (pace's rule).
