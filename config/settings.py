@@ -33,6 +33,9 @@ Variables (see README "Production"):
   API_THROTTLE_USER / API_THROTTLE_ANON / API_THROTTLE_TOKEN_CREATE  DRF rates, e.g. "600/min"
   DEADLINE_SWEEP_PARALLEL  default 2: sweeps that may share a burst of due games (one per worker)
   DEADLINE_SWEEP_CHUNK     default 200: due games locked and handled per sweep transaction
+  BOT_BUDGET_SCALE    default 1.0: factor on the search bot levels' budget per decision
+                      (powergrid.levels: games and seconds); the tests use 0.05 (a test setting:
+                      a game at the top level then plays in seconds through the worker)
   STREAM_REDIS_URL    default unset: the event stream (/api/v1/stream/) is woken by Redis
                       publish/subscribe, e.g. redis://host:6379/2; unset (the embedded set-up), a
                       stream re-reads its games every STREAM_FALLBACK_SECONDS instead
@@ -333,6 +336,8 @@ WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 DEADLINE_SWEEP_PARALLEL = env.int("DEADLINE_SWEEP_PARALLEL", default=2)
 # Games per sweep transaction: 200 by default (games/deadlines/sweep.py sweep_chunk).
 DEADLINE_SWEEP_CHUNK = env.int("DEADLINE_SWEEP_CHUNK", default=200)
+# The search bot levels' budget per decision, as a factor (games/deadlines/sweep.py).
+BOT_BUDGET_SCALE = env.float("BOT_BUDGET_SCALE", default=1.0)
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)

@@ -52,6 +52,8 @@ NotificationMode = Literal["every_turn", "digest", "none"]
 Invitations = Literal["anyone", "played_with", "nobody"]
 WebhookFormat = Literal["generic", "discord", "slack"]
 MoveSource = Literal["web", "api", "email", "timeout", "bot", "plan"]
+#: The server's bot levels, weakest first (``powergrid.levels``).
+BotLevel = Literal["beginner", "heuristic", "advanced", "expert"]
 
 
 # ---------------------------------------------------------------- errors
@@ -144,6 +146,14 @@ class Seat(TypedDict):
     display_name: str
     colour: Colour
     bot_controlled: Annotated[bool, Doc("A bot plays this seat after timeouts.")]
+    bot_level: Annotated[
+        BotLevel | None,
+        Doc(
+            "The level of the server's bot that plays this seat (a bot's seat, or a seat taken "
+            "over after timeouts: the game's `bot_level`); null when a person or a program "
+            "plays it."
+        ),
+    ]
 
 
 class GameOptions(TypedDict):
@@ -160,6 +170,9 @@ class GameOptions(TypedDict):
     timeouts_before_bot: int
     takebacks: Annotated[int, Doc("Take-backs each player may make alone.")]
     takebacks_rated: Annotated[bool, Doc("Take-backs allowed although the game is rated.")]
+    bot_level: Annotated[
+        BotLevel, Doc("The level of the bot that plays a seat taken over after timeouts.")
+    ]
 
 
 class Game(TypedDict):
