@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import random
 
-from tests.engine.levelhelpers import positions
-
 from powergrid.determinize import determinize, public_state, unseen_cards
 from powergrid.plants import STEP3
 from powergrid.search import rollout
 from powergrid.state import FINISHED
 from powergrid.view import view
+from tests.engine.levelhelpers import positions
 
 
 def test_every_sample_shows_the_seat_its_view():

@@ -15,6 +15,7 @@ import pytest
 
 import powergrid
 from powergrid.bots import play_game
+from powergrid.determinize import public_state
 from powergrid.heuristic import HeuristicBot
 from powergrid.levels import (
     DEFAULT_LEVEL,
@@ -25,7 +26,6 @@ from powergrid.levels import (
     below,
 )
 from powergrid.search import Budget, SearchBot, candidates
-from powergrid.determinize import public_state
 from powergrid.view import view
 from tests.engine.levelhelpers import hidden_twin, positions
 
@@ -39,10 +39,12 @@ def _bot(level: str) -> LevelBot:
 
 def test_at_least_four_levels_weakest_first_with_names():
     assert len(LEVEL_NAMES) >= 4
-    assert LEVEL_NAMES[0] == "beginner" and DEFAULT_LEVEL == "heuristic"
+    assert LEVEL_NAMES[0] == "beginner"
+    assert DEFAULT_LEVEL == "heuristic"
     assert [LEVELS[n].rank for n in LEVEL_NAMES] == list(range(len(LEVEL_NAMES)))
     assert sum(LEVELS[n].budget is not None for n in LEVEL_NAMES) >= 2
-    assert TOP_LEVEL == LEVEL_NAMES[-1] and below("beginner") is None
+    assert LEVEL_NAMES[-1] == TOP_LEVEL
+    assert below("beginner") is None
     assert below(TOP_LEVEL) == LEVEL_NAMES[-2]
 
 
@@ -112,7 +114,8 @@ def test_every_level_plays_legal_moves_to_the_end():
         fast = LevelBot(level, seed=5, budget=Budget(2, 1e9))
         bots = [fast if k == i % 3 else HeuristicBot() for k in range(3)]
         final, moves = play_game(map="germany", players=3, seed=40 + i, bots=bots)
-        assert final.result is not None and moves
+        assert final.result is not None
+        assert moves
 
 
 def test_a_search_starts_from_the_heuristic_move_and_keeps_it_on_a_tie():
