@@ -161,6 +161,7 @@ def run(
     seed: int,
     scale: float,
     budget_s: float | None,
+    out_file: str | None = None,
 ) -> dict[tuple[str, str], list[dict[str, Any]]]:
     """Play every pairing's games (``procs`` processes), stopping new games after
     ``budget_s`` seconds per pairing (None: no limit)."""
@@ -174,6 +175,12 @@ def run(
             it: Iterator[dict[str, Any]] = pool.imap_unordered(play_one, jobs)
             for row in it:
                 rows.append(row)
+                if out_file is not None:
+                    with open(out_file, "a") as f:
+                        f.write(json.dumps(row) + "\n")
+                if len(rows) % 10 == 0:
+                    print("  ...", end="")
+                    _print(summary(rows))
                 if budget_s is not None and time.perf_counter() - t0 > budget_s:
                     break  # the games still under way are dropped
             if budget_s is not None and len(rows) < games:
@@ -194,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--scale", type=float, default=1.0, help="search budget factor")
     ap.add_argument("--minutes", type=float, default=None, help="stop new games after this")
+    ap.add_argument(
+        "--pair", default=None, help="one pairing only, as LEVEL:AGAINST (e.g. expert:heuristic)"
+    )
+    ap.add_argument("--out", default=None, help="append every game's row to this JSON-lines file")
     args = ap.parse_args(argv)
     procs = max(1, min(args.procs, os.cpu_count() or 1))
     if args.quick:
@@ -202,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
         minutes = args.minutes if args.minutes is not None else 8.5
     else:
         pairs = pairings(args.pairs)
+        if args.pair:
+            level, against = args.pair.split(":")
+            pairs = [(level, against)]
         games = args.games
         minutes = args.minutes
     print(
@@ -210,8 +224,11 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     budget_s = None if minutes is None else minutes * 60 / len(pairs)
-    results = run(pairs, games, procs, args.seed, args.scale, budget_s)
-    top = summary(results[(TOP_LEVEL, "heuristic")])
+    results = run(pairs, games, procs, args.seed, args.scale, budget_s, args.out)
+    rows = results.get((TOP_LEVEL, "heuristic"))
+    if rows is None:
+        return 0
+    top = summary(rows)
     print(
         json.dumps(
             {

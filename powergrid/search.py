@@ -14,9 +14,10 @@ Every candidate is played on the same draws (common random numbers), so their to
 by the move, not by the luck of the deck. The candidate with the best mean wins; the
 heuristic bot's own move wins ties, so a search too short to tell falls back on it.
 
-The budget is an iteration count (draws) with a wall-clock cap: with the cap out of reach the
-choice is a function of the view and the seed alone (tests use small counts); the cap bounds a
-decision's time on a slow or busy machine. A decision with one candidate (powering, most of
+The budget is a count of rollouts with a wall-clock cap: with the cap out of reach the choice
+is a function of the view and the seed alone (tests use small counts); the cap bounds a
+decision's time on a slow or busy machine (a draw is not started when, at the mean cost of a
+rollout so far, it would end past the cap; the first draw always runs). A decision with one candidate (powering, most of
 phase 5) costs no search. Cloning is cheap here: ``apply`` shares every unchanged part of a
 state, so a rollout costs what the moves cost (``bench/bot_strength.py`` measures it).
 """
@@ -268,8 +269,13 @@ class SearchBot:
         rung = _FIRST_RUNG
         deadline = start + self.budget.seconds
         while spent < self.budget.rollouts and alive:
-            if draws and self.clock() > deadline:
-                break
+            if draws:
+                # Stop before a draw that would likely end past the cap (a draw costs about
+                # what the last one did per candidate still in).
+                now = self.clock()
+                per = (now - start) / spent if spent else 0.0
+                if now + per * len(alive) > deadline:
+                    break
             world = determinize(v, seat, rng, edition=self.edition)
             draws += 1
             for i in list(alive):
