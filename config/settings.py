@@ -432,6 +432,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "PlantDeckEnum": ["base", "new", "mixed"],
         "NewPlantDeckEnum": ["new", "mixed"],
+        # The bot levels (powergrid.levels.LEVEL_NAMES), wherever one is chosen or shown.
+        "BotLevelEnum": ["beginner", "heuristic", "advanced", "expert"],
     },
     # The event stream is a plain async Django view: its entry is written by a hook.
     "POSTPROCESSING_HOOKS": [

@@ -55,6 +55,20 @@ def seat_bot_level(game: Game, seat: Seat) -> str | None:
     return None
 
 
+def _seat_detail(game: Game, s: Seat) -> shapes.Seat:
+    out: shapes.Seat = {
+        "seat": s.seat,
+        "username": s.user.get_username(),
+        "display_name": seat_name(s),
+        "colour": cast(Colour, s.colour),
+        "bot_controlled": s.bot_controlled,
+    }
+    level = seat_bot_level(game, s)
+    if level is not None:
+        out["bot_level"] = cast(shapes.BotLevel, level)
+    return out
+
+
 def seat_name(seat: Seat) -> str:
     """What the others see: the display name, else the username; a bot is named as a bot in
     the reader's language ("Bot (heuristic) 2": its seat number tells two bots apart; a third
@@ -272,17 +286,7 @@ def game_detail_for(game: Game, user: Any = None) -> shapes.Game:
         "house_rules": engine.house_rules(game.variant),
         "rules_edition": game.rules_edition,
         "creator": game.creator.get_username() if game.creator_id else None,
-        "seats": [
-            {
-                "seat": s.seat,
-                "username": s.user.get_username(),
-                "display_name": seat_name(s),
-                "colour": cast(Colour, s.colour),
-                "bot_controlled": s.bot_controlled,
-                "bot_level": cast(shapes.BotLevel | None, seat_bot_level(game, s)),
-            }
-            for s in seats
-        ],
+        "seats": [_seat_detail(game, s) for s in seats],
         "seq": game.seq,
         "to_act": list(game.to_act or []),
         "deadline": game_deadline(game),

@@ -146,13 +146,15 @@ class Seat(TypedDict):
     display_name: str
     colour: Colour
     bot_controlled: Annotated[bool, Doc("A bot plays this seat after timeouts.")]
-    bot_level: Annotated[
-        BotLevel | None,
-        Doc(
-            "The level of the server's bot that plays this seat (a bot's seat, or a seat taken "
-            "over after timeouts: the game's `bot_level`); null when a person or a program "
-            "plays it."
-        ),
+    bot_level: NotRequired[
+        Annotated[
+            BotLevel,
+            Doc(
+                "The level of the server's bot that plays this seat (a bot's seat, or a seat "
+                "taken over after timeouts: the game's `bot_level`); absent when a person or a "
+                "program plays it."
+            ),
+        ]
     ]
 
 

@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from powergrid import editions
+from powergrid.map_rules import rules_for
 from powergrid.network import board_for
 from powergrid.plants import BASE_PLANTS, NEW_PLANTS, NUMBER, STEP3
 from powergrid.state import (
@@ -50,8 +51,8 @@ from powergrid.state import (
     Player,
     State,
 )
+from powergrid.tables import NEW_TOP_NUMBER, STARTING_PLANTS
 from powergrid.tables import RESOURCES as RESOURCE_NAMES
-from powergrid.tables import STARTING_PLANTS
 
 __all__ = ["card_id", "determinize", "public_state", "unseen_cards"]
 
@@ -98,9 +99,6 @@ def unseen_cards(v: ViewLike) -> list[int]:
 
 def _top_plant(v: ViewLike) -> int | None:
     """The set-up's top card while no plant has been drawn (it is public), else None."""
-    from powergrid.map_rules import rules_for
-    from powergrid.tables import NEW_TOP_NUMBER
-
     if any(p["plants"] for p in v["players"]):
         return None
     rules = rules_for(str(v["map"]))

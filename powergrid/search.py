@@ -17,8 +17,8 @@ heuristic bot's own move wins ties, so a search too short to tell falls back on 
 The budget is a count of rollouts with a wall-clock cap: with the cap out of reach the choice
 is a function of the view and the seed alone (tests use small counts); the cap bounds a
 decision's time on a slow or busy machine (a draw is not started when, at the mean cost of a
-rollout so far, it would end past the cap; the first draw always runs). A decision with one candidate (powering, most of
-phase 5) costs no search. Cloning is cheap here: ``apply`` shares every unchanged part of a
+rollout so far, it would end past the cap; the first draw always runs). A decision with one
+candidate (powering, most of phase 5) costs no search. Cloning is cheap here: ``apply`` shares every unchanged part of a
 state, so a rollout costs what the moves cost (``bench/bot_strength.py`` measures it).
 """
 
@@ -145,7 +145,7 @@ def candidates(state: State, seat: int, *, wide: bool = True) -> list[Candidate]
             need = auc.bid + 1
             add(base)
             add({"type": "pass_bid"})
-            steps = (0, 4, 10, 20) if wide else (0, 6)
+            steps = (0, 6, 15) if wide else (0, 8)
             for extra in steps:
                 top = min(max(limit, need) + extra, player.money)
                 if top < need:
@@ -169,7 +169,7 @@ def candidates(state: State, seat: int, *, wide: bool = True) -> list[Candidate]
             (n for n in current if n != STEP3 and NUMBER[n] <= player.money),
             key=lambda n: -(scores[n] - (weakest or 0.0)),
         )
-        for n in ranked[: 4 if wide else 2]:
+        for n in ranked[: 3 if wide else 2]:
             limit = max(NUMBER[n], _heuristic.bid_limit(state, seat, n))
             add({"type": "choose_plant", "plant": n, "bid": NUMBER[n]}, _Limited(n, limit))
         if state.round > 1:
@@ -177,14 +177,14 @@ def candidates(state: State, seat: int, *, wide: bool = True) -> list[Candidate]
         return out
     if phase == RESOURCES:
         add(base)
-        for ahead in (0, 1, 3, 4) if wide else (0, 4):
+        for ahead in (0, 4) if wide else (0,):
             bot = _Tuned(fuel_ahead=ahead)
             add(bot.choose(state, seat))
         add({"type": "buy_resources"})
         return out
     if phase == BUILD:
         add(base)
-        for delta in (-2, -1, 1, 2, 3) if wide else (-1, 1):
+        for delta in (-1, 1, 2) if wide else (-1, 1):
             bot = _Tuned(want_delta=delta)
             add(bot.choose(state, seat))
         add({"type": "build", "cities": []})
@@ -208,7 +208,10 @@ def rollout(
 
 
 def score(state: State, seat: int) -> float:
-    """The end of a rollout for ``seat``: a win (shared on a tie) plus a little per rank."""
+    """The end of a rollout for ``seat``: a win (shared on a tie), plus a little per rank and
+    for the margin over the best other player (cities powered, then money). The margin says
+    how near a loss was to a win: with a few rollouts per move it tells moves apart that the
+    wins alone would not."""
     n = state.n
     result = state.result
     if result is None:  # cut short: rank by cities, then money
@@ -221,7 +224,10 @@ def score(state: State, seat: int) -> float:
     rank = result[seat][3]
     winners = sum(1 for row in result if row[3] == 1)
     win = 1.0 / winners if rank == 1 else 0.0
-    return win + 0.1 * (n - rank) / (n - 1)
+    mine = result[seat][0] + result[seat][1] / 100
+    best = max(row[0] + row[1] / 100 for i, row in enumerate(result) if i != seat)
+    margin = max(-1.0, min(1.0, (mine - best) / 4))
+    return win + 0.1 * (n - rank) / (n - 1) + 0.3 * margin
 
 
 @dataclass
