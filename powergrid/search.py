@@ -18,8 +18,9 @@ The budget is a count of rollouts with a wall-clock cap: with the cap out of rea
 is a function of the view and the seed alone (tests use small counts); the cap bounds a
 decision's time on a slow or busy machine (a draw is not started when, at the mean cost of a
 rollout so far, it would end past the cap; the first draw always runs). A decision with one
-candidate (powering, most of phase 5) costs no search. Cloning is cheap here: ``apply`` shares every unchanged part of a
-state, so a rollout costs what the moves cost (``bench/bot_strength.py`` measures it).
+candidate (powering, most of phase 5) costs no search. Cloning is cheap here: ``apply``
+shares every unchanged part of a state, so a rollout costs what the moves cost
+(``bench/bot_strength.py`` measures it).
 """
 
 from __future__ import annotations
