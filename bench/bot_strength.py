@@ -91,6 +91,52 @@ def play_one(job: tuple[str, str, int, int, float]) -> dict[str, Any]:
     }
 
 
+def costs() -> dict[str, float]:
+    """What a search pays per step, in microseconds (one core): a view, a determinization, a
+    state copy (``State.copy``: what ``apply`` clones), a move (``apply`` with the heuristic
+    bot's choice), and a rollout to the end from the start and from round 6."""
+    import random
+
+    import powergrid
+    from powergrid.determinize import determinize
+    from powergrid.search import rollout
+    from powergrid.turns import first_to_act
+    from powergrid.view import view
+
+    def per(fn: Any, n: int) -> float:
+        t = time.perf_counter()
+        for _ in range(n):
+            fn()
+        return (time.perf_counter() - t) / n * 1e6
+
+    starts = [powergrid.new_game(map="germany", players=4, seed=i) for i in range(10)]
+    s = starts[0]
+    seat = s.order[0]
+    v = view(s, seat)
+    rng = random.Random(1)
+    h = HeuristicBot()
+    moves = 0
+    t = time.perf_counter()
+    for st in starts:
+        while st.phase != "finished":
+            who = first_to_act(st)
+            st = powergrid.apply(st, who, h.choose(st, who))
+            moves += 1
+    per_move = (time.perf_counter() - t) / moves * 1e6
+    mid = starts[1]
+    while mid.round < 6:
+        who = first_to_act(mid)
+        mid = powergrid.apply(mid, who, h.choose(mid, who))
+    return {
+        "view_us": per(lambda: view(s, seat), 200),
+        "determinize_us": per(lambda: determinize(v, seat, rng), 200),
+        "state_copy_us": per(s.copy, 20000),
+        "move_us": per_move,
+        "rollout_from_start_ms": per(lambda: rollout(s, {}), 10) / 1000,
+        "rollout_from_round6_ms": per(lambda: rollout(mid, {}), 10) / 1000,
+    }
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % with the default ``z``)."""
     if n == 0:
@@ -223,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{', '.join(available_maps())}, seed {args.seed}, budget scale {args.scale}",
         flush=True,
     )
+    c = costs()
+    print("costs: " + ", ".join(f"{k} {v:.1f}" for k, v in c.items()), flush=True)
     budget_s = None if minutes is None else minutes * 60 / len(pairs)
     results = run(pairs, games, procs, args.seed, args.scale, budget_s, args.out)
     rows = results.get((TOP_LEVEL, "heuristic"))

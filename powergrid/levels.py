@@ -5,8 +5,8 @@ level      how it plays                                                     budg
 =========  ===============================================================  ================
 beginner   legal moves with light preferences (``powergrid.beginner``)      none
 heuristic  the heuristic bot (``powergrid.heuristic``), the server's bot    none
-advanced   determinised rollouts, few candidates (``powergrid.search``)     16 games, 0.5 s
-expert     determinised rollouts, more candidates and draws                 48 games, 1.0 s
+advanced   determinised rollouts, few candidates (``powergrid.search``)     24 games, 0.6 s
+expert     determinised rollouts, more candidates and draws                 80 games, 1.4 s
 =========  ===============================================================  ================
 
 Every level plays through :class:`LevelBot`: ``choose(state, seat)`` takes the seat's
@@ -60,10 +60,10 @@ LEVELS: dict[str, Level] = {
             gettext_noop("Advanced"),
             gettext_noop("Advanced bot"),
             2,
-            Budget(16, 0.5),
+            Budget(24, 0.6),
             wide=False,
         ),
-        Level("expert", gettext_noop("Expert"), gettext_noop("Expert bot"), 3, Budget(48, 1.0)),
+        Level("expert", gettext_noop("Expert"), gettext_noop("Expert bot"), 3, Budget(80, 1.4)),
     )
 }
 #: The level names, weakest first.
