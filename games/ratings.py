@@ -16,8 +16,10 @@ one level in a game each count as a player, and the level takes the mean of thei
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from openskill.models import PlackettLuce
 
@@ -85,28 +87,37 @@ def game_rate(game: Game, seats: list[Seat]) -> RatedGame | None:
     return RatedGame.objects.create(game=game, rated=True, changes=changes)
 
 
+def _identities() -> Any:
+    """Level identities: accounts named ``bot-level-...`` marked with a level (a person who
+    signed up with such a name has no ``bot_kind`` and is never taken for one)."""
+    return get_user_model().objects.filter(
+        username__startswith="bot-level-", profile__bot_kind__in=list(LEVELS)
+    )
+
+
 def level_identity(level: str) -> Any:
     """The account that carries ``level``'s rating (made on first use; it holds no seat)."""
-    from django.contrib.auth import get_user_model
-
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
-    user, made = get_user_model().objects.get_or_create(username=f"bot-level-{level}")
-    if made:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-        user.profile.bot_kind = level
-        user.profile.display_name = f"Bot ({LEVELS[level].label})"
-        user.profile.notification_mode = "none"
-        user.profile.save()
+    found = _identities().filter(profile__bot_kind=level).order_by("pk").first()
+    if found is not None:
+        return found
+    users = get_user_model().objects
+    name = f"bot-level-{level}"
+    if users.filter(username=name).exists():  # a person took the name first
+        name = f"{name}-{secrets.token_hex(4)}"
+    user = users.create_user(username=name, email="", password=None)
+    user.profile.bot_kind = level
+    user.profile.display_name = f"Bot ({LEVELS[level].label})"
+    user.profile.notification_mode = "none"
+    user.profile.save()
     return user
 
 
 def level_ratings() -> dict[str, Rating]:
     """Each rated level's rating (levels that have not played yet are left out)."""
-    names = {f"bot-level-{name}": name for name in LEVELS}
-    rows = Rating.objects.filter(user__username__in=list(names)).select_related("user")
-    return {names[r.user.get_username()]: r for r in rows}
+    rows = Rating.objects.filter(user__in=_identities()).select_related("user__profile")
+    return {r.user.profile.bot_kind: r for r in rows}
 
 
 def _level_of(seat: Seat) -> str:

@@ -206,3 +206,13 @@ def test_reliability_counts_games_left_to_the_bot_and_the_median_reply(
     page = client.get(f"/players/{seats[0].user.username}/").content.decode()
     assert "1 game left to the bot." in page
     assert "Median reply: 5.0 hours." in page
+
+
+def test_a_person_named_like_a_level_identity_is_never_rated_as_the_level(make_player):
+    from games.ratings import level_identity
+
+    person = make_player(username="bot-level-expert")
+    identity = level_identity("expert")
+    assert identity.pk != person.user.pk
+    assert identity.profile.bot_kind == "expert"
+    assert level_identity("expert").pk == identity.pk
