@@ -51,6 +51,7 @@ Variables (see README "Production"):
 
 import os
 from pathlib import Path
+from typing import Any
 
 import environ
 from csp.constants import NONCE, NONE, SELF
@@ -95,6 +96,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.ServerTimingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Outside the CSRF check and every view: sees each error answered under /api/.
     "config.middleware.ApiErrorsAsJsonMiddleware",
@@ -434,6 +436,8 @@ SPECTACULAR_SETTINGS = {
         "NewPlantDeckEnum": ["new", "mixed"],
         # The bot levels (powergrid.levels.LEVEL_NAMES), wherever one is chosen or shown.
         "BotLevelEnum": ["beginner", "heuristic", "advanced", "expert"],
+        # A game's status: the game's and the profile's games' (one name for both).
+        "GameStatusEnum": ["open", "running", "finished"],
     },
     # The event stream is a plain async Django view: its entry is written by a hook.
     "POSTPROCESSING_HOOKS": [
@@ -445,16 +449,22 @@ SPECTACULAR_SETTINGS = {
 
 BENCH_ENDPOINTS = env.bool("BENCH_ENDPOINTS", default=False)
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    "filters": {"periodic_at_debug": {"()": "config.logfilters.PeriodicAtDebug"}},
     "loggers": {
         "django.request": {"level": "ERROR"},
         "django.db.backends": {"level": "INFO"},
     },
 }
+if DEBUG:
+    # Development: the worker's lines about periodic tasks count as DEBUG (config/logfilters.py),
+    # so they do not scroll `make run`'s banner away every 30 seconds.
+    for _name in ("celery.beat", "celery.worker.strategy", "celery.app.trace"):
+        LOGGING["loggers"][_name] = {"filters": ["periodic_at_debug"]}
 
 # Browsers may use none of these on our pages (config.middleware.PermissionsPolicyMiddleware).
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"

@@ -26,10 +26,12 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import deliverability
 from accounts.zones import request_zone
 from config.replica import replica_reads
+from config.site import absolute
 from games import describe, engine, log, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
-from games.models import Game, Move
+from games.models import Game, Move, Seat
+from games.notifications import outbox
 from games.shapes import State
 from games.templatetags.names import isolate
 from powergrid.maps import name_in
@@ -327,6 +329,26 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return _render_game(request, game, **ctx)
 
 
+def _live(game: Game, me: Seat | None, history_seq: int | None) -> dict[str, Any]:
+    """What lets the open page follow the game (static/js/live.js): the game's event stream,
+    and the tab's title while it is the reader's turn. A history page and a finished game do
+    not change, so they do not listen. ``bots_thinking``: every seat awaited is played by the
+    server's bot, whose deadline means nothing to a reader (it moves within seconds)."""
+    running = game.status == Game.Status.RUNNING
+    to_act = set(game.to_act or [])
+    awaited = [s for s in selectors.game_seats(game) if s.seat in to_act]
+    return {
+        "live_url": (
+            reverse("api_stream") + f"?game={game.pk}"
+            if history_seq is None and game.status != Game.Status.FINISHED
+            else ""
+        ),
+        "your_turn": running and history_seq is None and me is not None and me.seat in to_act,
+        "your_turn_mark": "\u25b6 " + _("Your turn") + " \u00b7 ",
+        "bots_thinking": running and bool(awaited) and all(s.bot_controlled for s in awaited),
+    }
+
+
 #: The session key of a refused move, shown once by the game page it redirects to.
 REFUSED_KEY = "games.refused_move"
 #: What of a refused form is kept to fill it again (the rest is the form's own bookkeeping).
@@ -367,6 +389,7 @@ def _render_game(
     ctx: dict[str, Any] = {
         "game": game,
         "me": me,
+        "turn_emails": outbox.turn_emails(game, user) if me is not None else "",
         "error": error,
         "lang": lang,
         "names": _names(game),
@@ -375,6 +398,7 @@ def _render_game(
     }
     gmap = board_svg.load_map(game.map)
     ctx["map_name"] = name_in(gmap, lang)
+    ctx.update(_live(game, me, history_seq))
     if game.status == Game.Status.OPEN:
         seats = selectors.game_seats(game)
         ctx.update(
@@ -397,7 +421,7 @@ def _render_game(
             min_on_time=int((game.options or {}).get("min_on_time") or 0),
             invite_code=invite_code,
             invite_url=(
-                request.build_absolute_uri(selectors.invite_path(game))
+                absolute(selectors.invite_path(game))
                 if user.is_authenticated and game.creator_id == user.pk and game.invite_code
                 else ""
             ),
@@ -539,11 +563,7 @@ def _render_game(
             )
         ctx["build_cities"] = cities
         if selected:
-            ctx["quote"] = selectors.game_build_quote(game, user, selected)
-            if "error" in ctx["quote"]:
-                ctx["quote"]["error"]["text"] = error_text(
-                    ctx["quote"]["error"]["code"], ctx["quote"]["error"]["message"]
-                )
+            ctx["quote"], _status = _quote(game, user, selected)
     if "power" in legal and you:
         best = selectors.game_best_power_for(game, user) or {
             "plants": [],
@@ -769,6 +789,16 @@ def game_history(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
     return _render_game(request, game, history_seq=seq)
 
 
+def _quote(game: Game, user: selectors.Reader, cities: list[str]) -> tuple[dict[str, object], int]:
+    """The build quote (``selectors.game_build_quote``, the API's too) as the page shows it, with
+    its status: the same code for the same question, the error's text in the reader's language."""
+    try:
+        return dict(selectors.game_build_quote(game, user, cities)), 200
+    except services.ServiceError as exc:
+        error = {"code": exc.code, "message": exc.message}
+        return {"error": {**error, "text": error_text(exc.code, exc.message)}}, exc.status
+
+
 @require_GET
 def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's)."""
@@ -776,11 +806,8 @@ def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     cities = [c for c in request.GET.getlist("cities") if c][:30]
     if not cities:
         return JsonResponse({"cost": 0, "money_left": None})
-    data = selectors.game_build_quote(game, request.user, cities)
-    if "error" in data:
-        data["error"]["text"] = error_text(data["error"]["code"], data["error"]["message"])
-        return JsonResponse(data, status=400)
-    return JsonResponse(data)
+    data, status = _quote(game, request.user, cities)
+    return JsonResponse(data, status=status)
 
 
 # -- language ----------------------------------------------------------------------
