@@ -61,6 +61,8 @@ def test_the_api_creates_a_game_with_a_level_and_refuses_an_unknown_one(make_pla
 def test_a_bot_seat_of_each_level_is_named_by_it_and_plays_through_the_worker(
     make_player, level, settings
 ):
+    from django.utils import translation
+
     import powergrid
     from games import selectors
     from games.deadlines.sweep import game_handle_due
@@ -72,7 +74,9 @@ def test_a_bot_seat_of_each_level_is_named_by_it_and_plays_through_the_worker(
     seat = Seat.objects.select_related("user__profile").get(game=game, bot_controlled=True)
     assert seat.user.profile.bot_kind == level
     label = {"beginner": "Beginner", "heuristic": "Heuristic", "advanced": "Advanced"}
-    assert selectors.seat_name(seat) == f"{label.get(level, 'Expert')} bot {seat.seat + 1}"
+    with translation.override("en"):
+        name = selectors.seat_name(seat)
+    assert name == f"{label.get(level, 'Expert')} bot {seat.seat + 1}"
     detail = p.get(f"/api/v1/games/{game.pk}/").json()
     levels = {s["seat"]: s.get("bot_level") for s in detail["seats"]}
     assert levels == {seat.seat: level, 1 - seat.seat: None}
