@@ -38,7 +38,9 @@ Variables (see README "Production"):
                       a game at the top level then plays in seconds through the worker)
   STREAM_REDIS_URL    default unset: the event stream (/api/v1/stream/) is woken by Redis
                       publish/subscribe, e.g. redis://host:6379/2; unset (the embedded set-up), a
-                      stream re-reads its games every STREAM_FALLBACK_SECONDS instead
+                      stream reads the event log every STREAM_FALLBACK_SECONDS instead
+  STREAM_REPLAY_SECONDS  default 86400: how long a stream client may be away and still resume
+                      from Last-Event-ID with every event it missed (beyond: a `resync` event)
   STATIC_ROOT         default <repo>/staticfiles: where collectstatic writes (scripts/prod_smoke
                       uses a temporary folder)
   BENCH_ENDPOINTS     default False; True mounts /api/bench/insert/ (bench/api_bench.py's floor)
@@ -369,6 +371,9 @@ STREAM_REDIS_URL = env.str("STREAM_REDIS_URL", default="")
 STREAM_FALLBACK_SECONDS = env.float("STREAM_FALLBACK_SECONDS", default=2.0)
 # A comment line is sent this often so proxies keep the connection and a gone client is noticed.
 STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=20.0)
+# How long the stream's event log keeps an event: a client away longer than this resumes with a
+# ``resync`` event (read the state again) instead of the events it missed.
+STREAM_REPLAY_SECONDS = env.float("STREAM_REPLAY_SECONDS", default=86400.0)
 # Streams open at once in one process, per account and per client address (a watcher without an
 # account counts against its address only): beyond, 429 throttled (games/stream/views.py).
 STREAM_MAX_PER_USER = env.int("STREAM_MAX_PER_USER", default=5)
@@ -430,9 +435,10 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "COMPONENT_SPLIT_REQUEST": True,
     # Two fields named plant_deck hold different choices (a game's option, and the state's,
-    # present only for a New Power Plants deck): each choice set named once.
+    # present only for a New Power Plants deck): each choice set named once. Not "PlantDeckEnum":
+    # openapi-generator's TypeScript names the inline enum of Plant.deck so, and the two clashed.
     "ENUM_NAME_OVERRIDES": {
-        "PlantDeckEnum": ["base", "new", "mixed"],
+        "PlantDeckChoice": ["base", "new", "mixed"],
         "NewPlantDeckEnum": ["new", "mixed"],
         # The bot levels (powergrid.levels.LEVEL_NAMES), wherever one is chosen or shown.
         "BotLevelEnum": ["beginner", "heuristic", "advanced", "expert"],

@@ -75,3 +75,35 @@ def isolate(name: object) -> str:
 @register.filter(is_safe=True)
 def isolate_join(names: Iterable[object], sep: str | None = None) -> str:
     return join_names(names, isolate, sep)
+
+
+def player_link(name: object, username: str | None) -> SafeString:
+    """A player's name as a link to their player page (rating, reliability), isolated as
+    ``bdi`` does; just the isolated name when there is no account to link to. The one way every
+    page names a player (``{{ person|player }}``, ``{{ people|players:", " }}``)."""
+    if not username:
+        return bdi(name)
+    from django.urls import reverse
+
+    return format_html(
+        '<a class="player" href="{}" translate="no"><bdi>{}</bdi></a>',
+        reverse("player", args=[username]),
+        name,
+    )
+
+
+def _name_and_username(person: object) -> tuple[object, str | None]:
+    if isinstance(person, dict):
+        return person.get("name", ""), person.get("username")
+    return getattr(person, "name", person), getattr(person, "username", None)
+
+
+@register.filter
+def player(person: object) -> SafeString:
+    """``{{ person|player }}`` for anything with a ``name`` and a ``username`` (a dict too)."""
+    return player_link(*_name_and_username(person))
+
+
+@register.filter
+def players(people: Iterable[object], sep: str | None = None) -> SafeString:
+    return mark_safe(conditional_escape(_sep(sep)).join(player(p) for p in people))
