@@ -38,6 +38,9 @@ Variables (see README "Production"):
                       reminder sweeps run that often (default 30/60/60 s). Never in production.
   DEADLINE_SWEEP_PARALLEL  default 2: sweeps that may share a burst of due games (one per worker)
   DEADLINE_SWEEP_CHUNK     default 200: due games locked and handled per sweep transaction
+  BOT_BUDGET_SCALE    default 1.0: factor on the search bot levels' budget per decision
+                      (powergrid.levels: games and seconds); the tests use 0.05 (a test setting:
+                      a game at the top level then plays in seconds through the worker)
   STREAM_REDIS_URL    default unset: the event stream (/api/v1/stream/) is woken by Redis
                       publish/subscribe, e.g. redis://host:6379/2; unset (the embedded set-up), a
                       stream reads the event log every STREAM_FALLBACK_SECONDS instead
@@ -356,6 +359,8 @@ DEADLINE_SWEEP_CHUNK = env.int("DEADLINE_SWEEP_CHUNK", default=200)
 # How many seconds an hour of turn time lasts: 3600. A TEST SETTING ONLY (scripts/season plays a
 # season in minutes with turns of seconds); production never sets it.
 TURN_HOUR_SECONDS = env.float("TURN_HOUR_SECONDS", default=3600.0)
+# The search bot levels' budget per decision, as a factor (games/deadlines/sweep.py).
+BOT_BUDGET_SCALE = env.float("BOT_BUDGET_SCALE", default=1.0)
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)
@@ -454,6 +459,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "PlantDeckChoice": ["base", "new", "mixed"],
         "NewPlantDeckEnum": ["new", "mixed"],
+        # The bot levels (powergrid.levels.LEVEL_NAMES), wherever one is chosen or shown.
+        "BotLevelEnum": ["beginner", "heuristic", "advanced", "expert"],
         # A game's status: the game's and the profile's games' (one name for both).
         "GameStatusEnum": ["open", "running", "finished"],
     },

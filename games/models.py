@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from powergrid.levels import DEFAULT_LEVEL
 from powergrid.state import BASE_DECK, STANDARD
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -38,6 +39,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # Whether take-backs are allowed even though the game is rated (all seats people): none in
     # a rated game unless its creator allowed them at creation.
     "takebacks_rated": False,
+    # The level of the bot that plays a seat taken over after missed deadlines
+    # (powergrid.levels; the creator's choice, the heuristic bot by default).
+    "bot_level": DEFAULT_LEVEL,
 }
 
 

@@ -6,17 +6,26 @@ it), so a game is rated exactly once: a retried finishing move is refused as sta
 ``RatedGame`` row (primary key: the game) would refuse a second rating anyway. Not rated: games
 with a bot seat, and games where a bot took over a player's seat (timeouts). ``ratings_recompute``
 replays every finished game in the order they ended and must give the same ratings.
+
+Each bot level (``powergrid.levels``) is rated as a player of its own: one rating identity per
+level (``level_identity``: an account that holds no seat), changed by every finished game the
+level's bots played in (practice games too), against the others' ratings as they stand. The
+people's ratings do not change in such a game (bot games stay unrated for people); two bots of
+one level in a game each count as a player, and the level takes the mean of their new ratings.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games import engine
 from games.models import Game, Move, RatedGame, Rating, Seat
+from powergrid.levels import LEVELS
 
 MODEL = PlackettLuce()
 
@@ -54,7 +63,7 @@ def game_rate(game: Game, seats: list[Seat]) -> RatedGame | None:
     if RatedGame.objects.filter(game=game).exists():
         return None
     if not _eligible(game, seats):
-        return RatedGame.objects.create(game=game, rated=False)
+        return RatedGame.objects.create(game=game, rated=False, changes=_rate_levels(game, seats))
     ranks = _ranks(game)
     people = sorted(seats, key=lambda s: s.seat)
     stored = {r.user_id: r for r in Rating.objects.select_for_update().filter(
@@ -76,6 +85,76 @@ def game_rate(game: Game, seats: list[Seat]) -> RatedGame | None:
         row.save()
         changes[str(s.user_id)] = [old.mu, old.sigma, new.mu, new.sigma]
     return RatedGame.objects.create(game=game, rated=True, changes=changes)
+
+
+def _identities() -> Any:
+    """Level identities: accounts named ``bot-level-...`` marked with a level (a person who
+    signed up with such a name has no ``bot_kind`` and is never taken for one)."""
+    return get_user_model().objects.filter(
+        username__startswith="bot-level-", profile__bot_kind__in=list(LEVELS)
+    )
+
+
+def level_identity(level: str) -> Any:
+    """The account that carries ``level``'s rating (made on first use; it holds no seat)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    found = _identities().filter(profile__bot_kind=level).order_by("pk").first()
+    if found is not None:
+        return found
+    users = get_user_model().objects
+    name = f"bot-level-{level}"
+    if users.filter(username=name).exists():  # a person took the name first
+        name = f"{name}-{secrets.token_hex(4)}"
+    user = users.create_user(username=name, email="", password=None)
+    user.profile.bot_kind = level
+    user.profile.display_name = f"Bot ({LEVELS[level].label})"
+    user.profile.notification_mode = "none"
+    user.profile.save()
+    return user
+
+
+def level_ratings() -> dict[str, Rating]:
+    """Each rated level's rating (levels that have not played yet are left out)."""
+    rows = Rating.objects.filter(user__in=_identities()).select_related("user__profile")
+    return {r.user.profile.bot_kind: r for r in rows}
+
+
+def _level_of(seat: Seat) -> str:
+    """The level of a server bot's seat ('' for anyone else, a seat taken over included)."""
+    kind = getattr(getattr(seat.user, "profile", None), "bot_kind", "")
+    return kind if kind in LEVELS else ""
+
+
+def _rate_levels(game: Game, seats: list[Seat]) -> dict[str, Any]:
+    """Rate the levels whose bots played ``game`` (see the module); returns the changes
+    (``{"levels": {level: [mu, sigma, mu', sigma']}}``, or {} when no level played)."""
+    levels = {_level_of(s) for s in seats} - {""}
+    if not levels:
+        return {}
+    ranks = _ranks(game)
+    people = sorted(seats, key=lambda s: s.seat)
+    ids = {lv: level_identity(lv).pk for lv in sorted(levels)}
+    owner = [ids[_level_of(s)] if _level_of(s) else s.user_id for s in people]
+    stored = {r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=owner)}
+    before = [
+        MODEL.rating(mu=stored[u].mu, sigma=stored[u].sigma) if u in stored else MODEL.rating()
+        for u in owner
+    ]
+    after = MODEL.rate(
+        [[r] for r in before], ranks=[ranks.get(s.seat, len(people)) for s in people]
+    )
+    changes: dict[str, list[float]] = {}
+    for lv, uid in ids.items():
+        new = [a[0] for s, a in zip(people, after, strict=True) if _level_of(s) == lv]
+        mu = sum(r.mu for r in new) / len(new)
+        sigma = sum(r.sigma for r in new) / len(new)
+        row = stored.get(uid) or Rating(user_id=uid, mu=mu, sigma=sigma)
+        old = (row.mu, row.sigma) if uid in stored else (MODEL.rating().mu, MODEL.rating().sigma)
+        row.mu, row.sigma, row.games = mu, sigma, row.games + 1
+        row.save()
+        changes[lv] = [old[0], old[1], mu, sigma]
+    return {"levels": changes}
 
 
 def ratings_recompute() -> int:

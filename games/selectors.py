@@ -24,6 +24,7 @@ from games.fastpath import rows
 from games.models import DEFAULT_OPTIONS, Game, Invitation, Move, Seat
 from games.services.errors import MoveRejected, NotAPlayer, ServiceError
 from powergrid.actions import ACTIONS
+from powergrid.levels import DEFAULT_LEVEL, LEVELS
 from powergrid.shapes import Colour, PlantDeck, Resource, Variant, View
 from powergrid.state import State
 from powergrid.tables import RESOURCES, market_prices
@@ -46,6 +47,34 @@ def game_seats(game: Game) -> list[Seat]:
     return cached
 
 
+def seat_bot_level(game: Game, seat: Seat) -> str | None:
+    """The level of the server's bot that plays ``seat``: its own (a server bot's seat), the
+    game's ``bot_level`` option for a person's seat taken over after timeouts, else None (the
+    random bot, a person, a third party's program)."""
+    profile = getattr(seat.user, "profile", None)
+    kind = getattr(profile, "bot_kind", "") if profile else ""
+    if kind:
+        return kind if kind in LEVELS else None
+    if seat.bot_controlled and not (profile is not None and profile.bot_account):
+        level = (game.options or {}).get("bot_level", DEFAULT_LEVEL)
+        return str(level) if level in LEVELS else DEFAULT_LEVEL
+    return None
+
+
+def _seat_detail(game: Game, s: Seat) -> shapes.Seat:
+    out: shapes.Seat = {
+        "seat": s.seat,
+        "username": s.user.get_username(),
+        "display_name": seat_name(s),
+        "colour": cast(Colour, s.colour),
+        "bot_controlled": s.bot_controlled,
+    }
+    level = seat_bot_level(game, s)
+    if level is not None:
+        out["bot_level"] = cast(shapes.BotLevel, level)
+    return out
+
+
 def seat_name(seat: Seat) -> str:
     """What the others see: the display name, else the username; a bot is named as a bot in
     the reader's language ("Bot (heuristic) 2": its seat number tells two bots apart; a third
@@ -53,7 +82,7 @@ def seat_name(seat: Seat) -> str:
     profile = getattr(seat.user, "profile", None)
     kind = getattr(profile, "bot_kind", "") if profile else ""
     if kind:
-        label = _("Heuristic bot") if kind == "heuristic" else _("Random bot")
+        label = _(LEVELS[kind].bot_label) if kind in LEVELS else _("Random bot")
         return f"{label} {seat.seat + 1}"
     name = (profile.display_name if profile else "") or seat.user.get_username()
     if profile is not None and profile.bot_account:
@@ -255,6 +284,7 @@ def game_options(game: Game) -> shapes.GameOptions:
         "timeouts_before_bot": int(o["timeouts_before_bot"]),
         "takebacks": int(o["takebacks"]),
         "takebacks_rated": bool(o["takebacks_rated"]),
+        "bot_level": cast(shapes.BotLevel, o["bot_level"]),
     }
 
 
@@ -271,16 +301,7 @@ def game_detail_for(game: Game, user: Reader = None) -> shapes.Game:
         "house_rules": engine.house_rules(game.variant),
         "rules_edition": game.rules_edition,
         "creator": game.creator.get_username() if game.creator_id else None,
-        "seats": [
-            {
-                "seat": s.seat,
-                "username": s.user.get_username(),
-                "display_name": seat_name(s),
-                "colour": cast(Colour, s.colour),
-                "bot_controlled": s.bot_controlled,
-            }
-            for s in seats
-        ],
+        "seats": [_seat_detail(game, s) for s in seats],
         "seq": game.seq,
         "to_act": list(game.to_act or []),
         "deadline": game_deadline(game),

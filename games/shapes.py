@@ -57,6 +57,8 @@ Invitations = Literal["anyone", "played_with", "nobody"]
 UndeliverableReason = Literal["hard_bounce", "soft_bounces", "rejected", "complaint"]
 WebhookFormat = Literal["generic", "discord", "slack"]
 MoveSource = Literal["web", "api", "email", "timeout", "bot", "plan"]
+#: The server's bot levels, weakest first (``powergrid.levels``).
+BotLevel = Literal["beginner", "heuristic", "advanced", "expert"]
 
 
 # ---------------------------------------------------------------- errors
@@ -171,6 +173,16 @@ class Seat(TypedDict):
     display_name: str
     colour: Colour
     bot_controlled: Annotated[bool, Doc("A bot plays this seat after timeouts.")]
+    bot_level: NotRequired[
+        Annotated[
+            BotLevel,
+            Doc(
+                "The level of the server's bot that plays this seat (a bot's seat, or a seat "
+                "taken over after timeouts: the game's `bot_level`); absent when a person or a "
+                "program plays it."
+            ),
+        ]
+    ]
 
 
 class GameOptions(TypedDict):
@@ -187,6 +199,9 @@ class GameOptions(TypedDict):
     timeouts_before_bot: int
     takebacks: Annotated[int, Doc("Take-backs each player may make alone.")]
     takebacks_rated: Annotated[bool, Doc("Take-backs allowed although the game is rated.")]
+    bot_level: Annotated[
+        BotLevel, Doc("The level of the bot that plays a seat taken over after timeouts.")
+    ]
 
 
 class Game(TypedDict):

@@ -8,8 +8,8 @@ What it does, all in that transaction:
   * seat bookkeeping from each move's source: a human move (web, api, email) resets
     ``timeouts_in_row`` and gives a bot-controlled seat back to its player; a ``timeout`` move
     counts one more timeout in a row, tells the player, and after the game option
-    ``timeouts_before_bot`` (0 = never) consecutive timeouts hands the seat to the heuristic bot
-    and tells everyone;
+    ``timeouts_before_bot`` (0 = never) consecutive timeouts hands the seat to the bot of the
+    game's ``bot_level`` option (the heuristic bot by default) and tells everyone;
   * deadlines: each *newly* awaited seat gets ``Seat.deadline`` and ``Seat.reminder_at``
     (``games.deadlines.clock``: turn hours, weekends paused in the player's time zone, vacation;
     a longer grace for a player our emails do not reach, ``seat_clock``);

@@ -75,6 +75,9 @@ try:
     # Django's real hasher spends ~0.3 s per password on purpose; tests create hundreds of users.
     # Nothing in-process has hashed a password yet, so Django's hasher cache is still empty.
     _settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A test setting: the search bot levels spend 5 % of their budget per decision (a game at
+    # the top level then plays in seconds); the benchmark measures them at full budget.
+    _settings.BOT_BUDGET_SCALE = 0.05
 except ImportError:  # Django not installed: engine-only runs
     pass
 

@@ -14,6 +14,7 @@ from accounts.models import POSES_AS_ANOTHER, Profile, validate_display_name
 from games.services import lobby
 from games.webhooks.events import EVENTS as WEBHOOK_EVENTS
 from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
+from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from powergrid.state import PLANT_DECKS, VARIANTS
 
 
@@ -139,6 +140,13 @@ class GameOptionsSerializer(serializers.Serializer):
         help_text="Take-backs each player may make alone (their own last move, while nobody "
         "else has moved and it revealed nothing); asking the others is not counted. See "
         "docs/API.md, Take-backs.",
+    )
+    bot_level = serializers.ChoiceField(
+        choices=list(LEVEL_NAMES),
+        default=DEFAULT_LEVEL,
+        help_text="The level of the server's bot that plays a seat taken over after "
+        "`timeouts_before_bot` missed deadlines, weakest first: `beginner`, `heuristic` (the "
+        "default), `advanced`, `expert` (docs/BOTS.md).",
     )
     takebacks_rated = serializers.BooleanField(
         default=False,

@@ -30,6 +30,7 @@ from games.models import Game, Move, TakebackRequest
 from games.services import practice
 from games.services import takeback as service
 from games.services.errors import GameNotFound, NotAPlayer, TakebackRequestNotFound
+from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES
 
 
 def _err(description: str) -> OpenApiResponse:
@@ -73,6 +74,12 @@ class PracticeBodySerializer(serializers.Serializer):
     )
     emails = serializers.BooleanField(
         default=False, help_text="Email me my turns in the practice game (off by default)."
+    )
+    level = serializers.ChoiceField(
+        choices=list(LEVEL_NAMES),
+        default=DEFAULT_LEVEL,
+        help_text="The level of the bots in the other seats, weakest first: `beginner`, "
+        "`heuristic` (the default), `advanced`, `expert` (docs/BOTS.md).",
     )
 
 
@@ -325,6 +332,9 @@ class PracticeView(GameView):
                 request_only=True,
             ),
             OpenApiExample("From my game under way, now", value={}, request_only=True),
+            OpenApiExample(
+                "Against the strongest bots", value={"level": "expert"}, request_only=True
+            ),
         ],
         tags=["practice"],
         summary="A practice game against the bots from this game's position",
@@ -332,8 +342,8 @@ class PracticeView(GameView):
         "choose. Your game under way: its position now in your seat, without what you do not "
         "know (the unseen cards dealt again with a new seed, every other player's money the "
         "account the public move log gives, others' sealed bids withdrawn). The new game is an "
-        "ordinary one against the heuristic bots: unrated, unlisted, no emails unless `emails`, "
-        "deleted 30 days after it was made.",
+        "ordinary one against the server's bots of `level` (the heuristic bot by default): "
+        "unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         ser = PracticeBodySerializer(data=request.data)
@@ -345,6 +355,7 @@ class PracticeView(GameView):
             seq=v.get("seq"),
             seat=v.get("seat"),
             emails=bool(v.get("emails")),
+            level=v.get("level") or DEFAULT_LEVEL,
         )
         fresh = _game(game.pk)
         return Response(

@@ -9,7 +9,9 @@ the due seats are re-read under the lock, and for each one a move is made throug
   * an ordinary seat gets the engine's ``default_action`` with source ``timeout`` (the turn hook
     counts the timeout, tells the player, and hands the seat to the bot after
     ``timeouts_before_bot`` in a row);
-  * a bot-controlled seat gets the heuristic bot's choice with source ``bot``. Such a seat's
+  * a bot-controlled seat gets its bot's choice with source ``bot``: the level of a server
+    bot's seat, or the game's ``bot_level`` for a seat taken over (``level_bot_for``); a search
+    level spends its budget here, in the worker, never in a request. Such a seat's
     deadline is "now" as soon as it is awaited; ``games.tasks.game_play_due`` (queued on commit by
     the hook) plays it at once and the sweep is only the fallback.
 ``expected_seq`` is passed, so nothing is applied on a game that moved since it was read.
@@ -36,8 +38,9 @@ from games.models import Game, Notification, Seat
 from games.notifications.outbox import schedule_send_pending, wants_email
 from games.services.errors import MoveRejected
 from games.services.moves import MoveResult, SystemMove, move_apply_system_batch
-from powergrid.bots import RandomBot
+from powergrid.bots import Bot, RandomBot
 from powergrid.heuristic import HeuristicBot
+from powergrid.levels import DEFAULT_LEVEL, LevelBot
 
 log = logging.getLogger(__name__)
 
@@ -61,17 +64,36 @@ def due_game_ids(*, now: datetime | None = None, limit: int = 1000) -> list[int]
     return [r["game_id"] for r in rows]
 
 
-def _action_for(state: Any, seat: Seat) -> tuple[dict[str, Any], str]:
+def bot_budget_scale() -> float:
+    """The factor on the search levels' budgets (``BOT_BUDGET_SCALE``: 1 in production; the
+    test settings make it small so a game at the top level plays in seconds)."""
+    return float(getattr(settings, "BOT_BUDGET_SCALE", 1.0))
+
+
+def level_bot_for(game: Game, seat: Seat, state: Any) -> Bot:
+    """The bot that plays ``seat``: the random bot for a random bot's seat, else the level's
+    (``games.selectors.seat_bot_level``: the bot's own, or the game's ``bot_level`` for a
+    person's seat taken over). A level decides from the seat's view alone; its draws are
+    seeded by the game and seat, so a replay of the same position makes the same choice."""
+    profile = getattr(seat.user, "profile", None)
+    if getattr(profile, "bot_kind", "") == "random":
+        # Seeded by the position: a replay of the same game makes the same choices.
+        return RandomBot(f"{seat.game_id}:{seat.seat}:{state.round}:{state.phase}")
+    level = selectors.seat_bot_level(game, seat) or DEFAULT_LEVEL
+    return LevelBot(
+        level,
+        seed=f"{seat.game_id}:{seat.seat}",
+        budget_scale=bot_budget_scale(),
+        edition=int(state.edition),
+    )
+
+
+def _action_for(game: Game, state: Any, seat: Seat) -> tuple[dict[str, Any], str]:
     if seat.bot_controlled:
         try:
-            profile = getattr(seat.user, "profile", None)
-            if getattr(profile, "bot_kind", "") == "random":
-                # Seeded by the position: a replay of the same game makes the same choices.
-                bot = RandomBot(f"{seat.game_id}:{seat.seat}:{state.round}:{state.phase}")
-                return dict(bot.choose(state, seat.seat)), "bot"
-            return dict(heuristic_bot().choose(state, seat.seat)), "bot"
+            return dict(level_bot_for(game, seat, state).choose(state, seat.seat)), "bot"
         except Exception:  # a bot bug must not stall the game: fall back to the default
-            log.exception("heuristic bot failed on game %s seat %s", seat.game_id, seat.seat)
+            log.exception("bot failed on game %s seat %s", seat.game_id, seat.seat)
             return dict(engine.default_action(state, seat.seat)), "bot"
     return dict(engine.default_action(state, seat.seat)), "timeout"
 
@@ -307,7 +329,7 @@ def _handle_batched(
             seat = due[0]
             try:
                 state = selectors.game_engine_state(game)
-                action, source = _action_for(state, seat)
+                action, source = _action_for(game, state, seat)
             except engine.IllegalAction:
                 report.errors += 1
                 log.exception("no default action for game %s seat %s", game.pk, seat.seat)

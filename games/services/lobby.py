@@ -15,6 +15,7 @@ from accounts.models import Profile
 from games import engine, players, selectors, turns
 from games.models import DEFAULT_OPTIONS, Game, Invitation, Notification, Removal, Seat, Webhook
 from games.notifications.outbox import OutboxWriter
+from powergrid.levels import LEVEL_NAMES, LEVELS
 from powergrid.state import PLANT_DECKS, VARIANTS
 from powergrid.tables import COLOURS
 
@@ -119,6 +120,12 @@ def options_clean(options: dict[str, Any] | None) -> dict[str, Any]:
         raise _invalid("options.auto_start", "auto_start must be true or false.")
     if not isinstance(clean["pause_weekends"], bool):
         raise _invalid("options.pause_weekends", "pause_weekends must be true or false.")
+    if clean["bot_level"] not in LEVEL_NAMES:
+        raise _invalid(
+            "options.bot_level",
+            f"bot_level must be one of {', '.join(LEVEL_NAMES)}.",
+            choices=list(LEVEL_NAMES),
+        )
     tb = clean["timeouts_before_bot"]
     if not _is_int(tb) or not 0 <= tb <= TIMEOUTS_BEFORE_BOT_MAX:
         raise _invalid(
@@ -371,28 +378,37 @@ def _seat_remove(game: Game, seat: Seat, *, leaving: Any = None) -> Game | None:
     return game
 
 
-BOT_KINDS = ("heuristic", "random")
+#: The server's bots a seat may be given: a level (``powergrid.levels``, weakest first) or the
+#: random bot (for soak tests and practice of the rules).
+BOT_KINDS = (*LEVEL_NAMES, "random")
 
 
 def bot_account_create(kind: str) -> Any:
-    """A server bot's account for one seat (``kind``: ``heuristic`` or ``random``): marked as a
-    bot, no email, no notifications."""
+    """A server bot's account for one seat (``kind``: a level of ``powergrid.levels`` or
+    ``random``): marked as a bot, no email, no notifications. Its name on the pages is its
+    level's in the reader's language (``games.selectors.seat_name``)."""
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot kind {kind!r}")
     bot = get_user_model().objects.create_user(
         username=f"bot-{kind}-{secrets.token_hex(5)}", email="", password=None
     )
     bot.profile.bot_kind = kind
-    bot.profile.display_name = {"heuristic": "Bot (heuristic)", "random": "Bot (random)"}[kind]
+    bot.profile.display_name = f"Bot ({LEVELS[kind].label})" if kind in LEVELS else "Bot (random)"
     bot.profile.notification_mode = "none"
     bot.profile.save()
     return bot
 
 
 def game_bot_add(*, game_id: int, user: Any, kind: Any = "heuristic") -> Seat:
-    """The creator adds a bot seat to an open game (``kind``: ``heuristic`` or ``random``). A
-    bot is an account of its own, marked as a bot, with no email; the server's worker plays its
-    moves (source ``bot``), never a request. The game starts when it is full, as on a join."""
+    """The creator adds a bot seat to an open game (``kind``: a level of ``powergrid.levels``
+    or ``random``). A bot is an account of its own, marked as a bot, with no email; the server's
+    worker plays its moves (source ``bot``), never a request. The game starts when it is full,
+    as on a join."""
     if kind not in BOT_KINDS:
-        raise InvalidSetup("'kind' must be heuristic or random.", details={"field": "kind"})
+        raise InvalidSetup(
+            f"'kind' must be one of {', '.join(BOT_KINDS)}.",
+            details={"field": "kind", "choices": list(BOT_KINDS)},
+        )
     with transaction.atomic():
         game = _lock_open_as_creator(game_id, user)
         seats = list(game.seats.all())

@@ -30,9 +30,10 @@ from django.utils import timezone
 
 from games import engine, log, selectors, turns
 from games.models import Game, Seat
+from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 from powergrid.tables import COLOURS
 
-from .errors import GameNotFound, PracticeRefused
+from .errors import GameNotFound, InvalidSetup, PracticeRefused
 from .lobby import TAKEBACKS_MAX, bot_account_create, options_clean
 
 #: Days a practice game is kept.
@@ -41,8 +42,17 @@ PRACTICE_DAYS = 30
 
 def practice_bot_kind(level: str | None = None) -> str:
     """The server bot that plays a practice game's other seats for ``level``: the one place a
-    level is chosen. Today every level is the heuristic bot (``powergrid.heuristic``)."""
-    return "heuristic"
+    level is chosen. ``level`` is a name of ``powergrid.levels.LEVELS`` (None: the default,
+    the heuristic bot); another name is refused (400 ``invalid_field``, ``details.choices``)."""
+    if level is None or level == "":
+        return DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise InvalidSetup(
+            f"level must be one of {', '.join(LEVEL_NAMES)}.",
+            code="invalid_field",
+            details={"field": "level", "choices": list(LEVEL_NAMES)},
+        )
+    return str(level)
 
 
 def _refuse(why: str, message: str) -> PracticeRefused:
@@ -93,7 +103,9 @@ def practice_create(
 ) -> Game:
     """A practice game for ``user`` from ``game_id``'s position (see the module): after move
     ``seq`` of a finished game in ``seat`` (their own or the first by default), or now in their
-    own seat of a game under way. Raises GameNotFound and PracticeRefused (``details.why``)."""
+    own seat of a game under way, against bots of ``level`` (``practice_bot_kind``). Raises
+    GameNotFound, PracticeRefused (``details.why``) and InvalidSetup (an unknown level)."""
+    kind = practice_bot_kind(level)
     source = selectors.game_get(game_id=game_id)
     if source is None:
         raise GameNotFound()
@@ -107,10 +119,10 @@ def practice_create(
             "private": True,
             "auto_start": False,
             "takebacks": TAKEBACKS_MAX,
+            "bot_level": kind,
         }
     )
     now = timezone.now()
-    kind = practice_bot_kind(level)
     with transaction.atomic():
         text = engine.to_json(state)
         game = Game.objects.create(

@@ -13,6 +13,7 @@ from games import engine
 from games.models import DEFAULT_OPTIONS
 from games.services import lobby
 from powergrid.actions import ACTIONS, Field
+from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 from powergrid.maps import load_map, name_in
 from powergrid.plants import PLANTS
 from powergrid.state import (
@@ -108,6 +109,11 @@ def map_choices() -> list[tuple[str, str]]:
     return [(slug, load_map(slug).name_en) for slug in engine.maps_available()]
 
 
+def bot_level_choices() -> list[tuple[str, str]]:
+    """The bot levels, weakest first, with their names in the reader's language."""
+    return [(name, _(LEVELS[name].bot_label)) for name in LEVEL_NAMES]
+
+
 class GameCreateForm(forms.Form):
     map = forms.ChoiceField(label=gettext_lazy("Map"))
     max_players = forms.TypedChoiceField(
@@ -148,6 +154,12 @@ class GameCreateForm(forms.Form):
         required=False,
         help_text=gettext_lazy("0: the bot never plays; the default move is made instead."),
         widget=forms.NumberInput(attrs={"step": 1, "inputmode": "numeric"}),
+    )
+    bot_level = forms.ChoiceField(
+        label=gettext_lazy("The bot that plays for a player after missed deadlines"),
+        choices=bot_level_choices,
+        initial=DEFAULT_LEVEL,
+        required=False,
     )
     auto_start = forms.BooleanField(
         label=gettext_lazy("Start the game by itself when the last seat fills"),
@@ -281,6 +293,7 @@ class GameCreateForm(forms.Form):
                 DEFAULT_OPTIONS["takebacks"] if d.get("takebacks") is None else d["takebacks"]
             ),
             "takebacks_rated": bool(d.get("takebacks_rated")),
+            "bot_level": d.get("bot_level") or DEFAULT_LEVEL,
         }
 
     def chosen_areas(self) -> list[str] | None:

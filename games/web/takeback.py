@@ -21,6 +21,7 @@ from games.services import takeback as service
 from games.services.errors import ServiceError
 
 from .errors import error_text
+from .forms import bot_level_choices
 
 
 def _visible_or_404(request: HttpRequest, game_id: int) -> None:
@@ -121,6 +122,7 @@ def game_practice(request: HttpRequest, game_id: int) -> HttpResponse:
             seq=_int(request.POST.get("seq")) if request.POST.get("seq") else None,
             seat=_int(request.POST.get("seat")) if request.POST.get("seat") else None,
             emails=bool(request.POST.get("emails")),
+            level=request.POST.get("level") or None,
         )
     except ServiceError as exc:
         _refused(request, exc)
@@ -176,9 +178,15 @@ def page_context(
             "seq": history_seq,
             "seats": [{"seat": s.seat, "name": names.get(s.seat, "?")} for s in seats],
             "mine": me.seat if me is not None else 0,
+            "levels": bot_level_choices(),
         }
     elif game.status == Game.Status.RUNNING and history_seq is None and me is not None:
-        ctx["practice_form"] = {"seq": None, "seats": [], "mine": me.seat}
+        ctx["practice_form"] = {
+            "seq": None,
+            "seats": [],
+            "mine": me.seat,
+            "levels": bot_level_choices(),
+        }
     return ctx
 
 

@@ -42,7 +42,7 @@ from powergrid.tables import RESOURCES, income
 from . import board_svg, present
 from . import takeback as takeback_web
 from .errors import error_text
-from .forms import FormProblem, GameCreateForm, action_from_post
+from .forms import FormProblem, GameCreateForm, action_from_post, bot_level_choices
 
 LOG_TAIL = 40
 
@@ -452,6 +452,7 @@ def _render_game(
                 for s in seats
             ],
             is_creator=user.is_authenticated and game.creator_id == user.pk,
+            bot_levels=bot_level_choices(),
             can_join=user.is_authenticated and me is None and len(seats) < game.max_players,
             is_private=bool((game.options or {}).get("private")),
             min_on_time=int((game.options or {}).get("min_on_time") or 0),

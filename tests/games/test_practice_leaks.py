@@ -131,6 +131,7 @@ def _norm(text: str, pid: int) -> str:
         rf'"(?:id|game)": ?{pid}\b',
         rf"id: {pid}:",
         rf"calendar/{pid}\b",
+        rf"\?game={pid}\b",  # the page's live-update address (data-live)
     ):
         text = re.sub(pattern, lambda m: m.group(0).replace(str(pid), "G"), text)
     text = re.sub(r"bot-heuristic-[0-9a-f]+", "bot", text)

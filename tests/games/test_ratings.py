@@ -51,7 +51,7 @@ def test_recompute_equals_incremental(new_game):
 def test_a_game_with_a_bot_is_not_rated(make_player):
     from games import services
     from games.models import Game, RatedGame, Rating
-    from games.ratings import game_rate
+    from games.ratings import game_rate, level_ratings
 
     p = make_player()
     game = services.game_create(creator=p.user, map="germany", max_players=2)
@@ -62,7 +62,34 @@ def test_a_game_with_a_bot_is_not_rated(make_player):
     assert made is not None
     assert not made.rated
     assert RatedGame.objects.get(game=game).rated is False
-    assert not Rating.objects.exists()
+    # The person's rating does not move; the bot's level is rated as a player of its own.
+    assert not Rating.objects.filter(user=p.user).exists()
+    assert list(level_ratings()) == ["heuristic"]
+    assert level_ratings()["heuristic"].games == 1
+
+
+def test_each_level_is_rated_as_one_player_and_people_are_not(make_player):
+    """Two games against bots of two levels: one rating identity per level, one game each, the
+    people unrated; a recompute gives the same figures."""
+    from games import services
+    from games.models import Game, Rating
+    from games.ratings import game_rate, level_ratings, ratings_recompute
+
+    for level in ("expert", "beginner"):
+        p = make_player()
+        game = services.game_create(creator=p.user, map="germany", max_players=3)
+        services.game_bot_add(game_id=game.pk, user=p.user, kind=level)
+        services.game_bot_add(game_id=game.pk, user=p.user, kind=level)
+        game = Game.objects.get(pk=game.pk)
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+        game.status = Game.Status.FINISHED
+        game_rate(game, list(game.seats.select_related("user__profile")))
+        assert not Rating.objects.filter(user=p.user).exists()
+    got = {k: (r.mu, r.sigma, r.games) for k, r in level_ratings().items()}
+    assert set(got) == {"expert", "beginner"}
+    assert all(g == 1 for _, _, g in got.values())
+    ratings_recompute()
+    assert {k: (r.mu, r.sigma, r.games) for k, r in level_ratings().items()} == got
 
 
 def test_reliability_counts_timeouts(new_game):
@@ -179,3 +206,13 @@ def test_reliability_counts_games_left_to_the_bot_and_the_median_reply(
     page = client.get(f"/players/{seats[0].user.username}/").content.decode()
     assert "1 game left to the bot." in page
     assert "Median reply: 5.0 hours." in page
+
+
+def test_a_person_named_like_a_level_identity_is_never_rated_as_the_level(make_player):
+    from games.ratings import level_identity
+
+    person = make_player(username="bot-level-expert")
+    identity = level_identity("expert")
+    assert identity.pk != person.user.pk
+    assert identity.profile.bot_kind == "expert"
+    assert level_identity("expert").pk == identity.pk

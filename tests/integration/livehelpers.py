@@ -260,6 +260,9 @@ def worker_env(pg_db, redis_server, smtp_sink, tmp_path):
             "DEBUG": "True",
             "CONN_MAX_AGE": "0",
             "PYTHONUNBUFFERED": "1",
+            # A test setting (config/settings.py): the search bot levels spend 5 % of their
+            # budget per decision, so a game at the top level plays in seconds.
+            "BOT_BUDGET_SCALE": "0.05",
         }
     )
     return env

@@ -1,0 +1,133 @@
+"""Bot levels: the server's computer opponents, weakest first, each deciding from its view.
+
+=========  ===============================================================  ================
+level      how it plays                                                     budget/decision
+=========  ===============================================================  ================
+beginner   legal moves with light preferences (``powergrid.beginner``)      none
+heuristic  the heuristic bot (``powergrid.heuristic``), the server's bot    none
+advanced   determinised rollouts, few candidates (``powergrid.search``)     24 games, 0.6 s
+expert     determinised rollouts, more candidates and draws                 80 games, 1.4 s
+=========  ===============================================================  ================
+
+Every level plays through :class:`LevelBot`: ``choose(state, seat)`` takes the seat's
+``view`` and decides from it alone (``choose_view``), so a level cannot read what its seat may
+not see. The rule-based levels read a state built from the view (``public_state``); the search
+levels draw states consistent with it (``powergrid.determinize``). ``tests/engine/test_levels.py``
+changes the hidden parts of many real positions and finds every level's move unchanged.
+
+``budget_scale`` shrinks or grows the search levels' budgets (the server's ``BOT_BUDGET_SCALE``
+setting; the test settings use a small one so a game at the top level is quick).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from powergrid import editions
+from powergrid.beginner import BeginnerBot
+from powergrid.determinize import ViewLike, public_state
+from powergrid.heuristic import HeuristicBot
+from powergrid.search import Budget, SearchBot
+from powergrid.state import State
+from powergrid.text import gettext_noop
+from powergrid.view import view
+
+Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level: its name (the API's and the database's), its label (English message id,
+    translated by the server), its place (0 = weakest) and its search budget (None: no
+    search)."""
+
+    name: str
+    label: str
+    bot_label: str
+    rank: int
+    budget: Budget | None
+    wide: bool = True
+
+
+LEVELS: dict[str, Level] = {
+    lv.name: lv
+    for lv in (
+        Level("beginner", gettext_noop("Beginner"), gettext_noop("Beginner bot"), 0, None),
+        Level("heuristic", gettext_noop("Heuristic"), gettext_noop("Heuristic bot"), 1, None),
+        Level(
+            "advanced",
+            gettext_noop("Advanced"),
+            gettext_noop("Advanced bot"),
+            2,
+            Budget(24, 0.6),
+            wide=False,
+        ),
+        Level("expert", gettext_noop("Expert"), gettext_noop("Expert bot"), 3, Budget(80, 1.4)),
+    )
+}
+#: The level names, weakest first.
+LEVEL_NAMES: tuple[str, ...] = tuple(sorted(LEVELS, key=lambda k: LEVELS[k].rank))
+#: The level a creator gets without choosing: the server's bot as it always was.
+DEFAULT_LEVEL = "heuristic"
+#: The strongest level.
+TOP_LEVEL = LEVEL_NAMES[-1]
+
+
+def below(name: str) -> str | None:
+    """The level just under ``name`` (None for the weakest)."""
+    rank = LEVELS[name].rank
+    return LEVEL_NAMES[rank - 1] if rank > 0 else None
+
+
+class LevelBot:
+    """A bot of one level (see the module); :meth:`choose` fits ``powergrid.bots.Bot``."""
+
+    def __init__(
+        self,
+        level: str,
+        *,
+        seed: int | str = 0,
+        budget_scale: float = 1.0,
+        edition: int = editions.LATEST,
+        budget: Budget | None = None,
+    ) -> None:
+        """``budget`` replaces a search level's own (scaled by ``budget_scale``): tests give
+        a count with no wall-clock cap, so the move depends on the view and seed alone."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}")
+        self.level = LEVELS[level]
+        self.edition = edition
+        self._rule: HeuristicBot | BeginnerBot | None = None
+        self._search: SearchBot | None = None
+        lv = self.level
+        if lv.budget is not None:
+            self._search = SearchBot(
+                budget or lv.budget.scaled(budget_scale), seed=seed, wide=lv.wide, edition=edition
+            )
+        elif lv.name == "beginner":
+            self._rule = BeginnerBot(seed)
+        else:
+            self._rule = HeuristicBot()
+
+    def choose_view(self, v: ViewLike, seat: int) -> Action:
+        """The move for ``seat`` from its view ``v`` alone."""
+        if self._search is not None:
+            return self._search.choose_view(v, seat)
+        assert self._rule is not None
+        return self._rule.choose(public_state(v, seat, edition=self.edition), seat)
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The move for ``seat`` in ``state``: only ``view(state, seat)`` is read."""
+        return self.choose_view(view(state, seat), seat)
+
+
+def level_bot(
+    level: str,
+    *,
+    seed: int | str = 0,
+    budget_scale: float = 1.0,
+    edition: int = editions.LATEST,
+) -> LevelBot:
+    """A bot of ``level`` (a name of :data:`LEVELS`); raises ValueError for another name."""
+    return LevelBot(level, seed=seed, budget_scale=budget_scale, edition=edition)

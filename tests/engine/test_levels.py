@@ -1,0 +1,135 @@
+"""Every bot level decides from what its seat may see: in many positions of replayed games
+(every map, variant and deck), the hidden parts of the real state are changed in ways the seat's
+view cannot tell apart (the unseen cards, the others' money, the seed, the amounts of sealed
+bids already in), and every level's move stays the same.
+
+The search levels run on a fixed count of rollouts without a wall-clock cap, so their move is
+a function of the view and the seed (their real budget is measured in bench/bot_strength.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import powergrid
+from powergrid.bots import play_game
+from powergrid.determinize import public_state
+from powergrid.heuristic import HeuristicBot
+from powergrid.levels import (
+    DEFAULT_LEVEL,
+    LEVEL_NAMES,
+    LEVELS,
+    TOP_LEVEL,
+    LevelBot,
+    below,
+)
+from powergrid.search import Budget, SearchBot, candidates
+from powergrid.view import view
+from tests.engine.levelhelpers import hidden_twin, positions
+
+#: Small, uncapped: the same view and seed give the same move.
+TEST_BUDGET = Budget(4, 1e9)
+
+
+def _bot(level: str) -> LevelBot:
+    return LevelBot(level, seed=5, budget=TEST_BUDGET)
+
+
+def test_at_least_four_levels_weakest_first_with_names():
+    assert len(LEVEL_NAMES) >= 4
+    assert LEVEL_NAMES[0] == "beginner"
+    assert DEFAULT_LEVEL == "heuristic"
+    assert [LEVELS[n].rank for n in LEVEL_NAMES] == list(range(len(LEVEL_NAMES)))
+    assert sum(LEVELS[n].budget is not None for n in LEVEL_NAMES) >= 2
+    assert LEVEL_NAMES[-1] == TOP_LEVEL
+    assert below("beginner") is None
+    assert below(TOP_LEVEL) == LEVEL_NAMES[-2]
+
+
+def _twins(every: int, limit: int | None = None):
+    rng = random.Random(11)
+    out = []
+    for state, seat in positions(every=every):
+        twin = hidden_twin(state, seat, rng)
+        assert view(twin, seat) == view(state, seat)  # the seat cannot tell them apart
+        out.append((state, twin, seat))
+    return out if limit is None else out[:: max(1, len(out) // limit)]
+
+
+def test_the_twins_really_differ_in_what_is_hidden():
+    """The check below would pass vacuously if the twins were the same state."""
+    twins = _twins(every=11)
+    differ = [s for s, t, seat in twins if s.deck != t.deck or s.players != t.players]
+    assert len(differ) > 0.9 * len(twins)
+
+
+@pytest.mark.parametrize("level", [n for n in LEVEL_NAMES if LEVELS[n].budget is None])
+def test_a_rule_level_moves_the_same_whatever_it_cannot_see(level):
+    bot = _bot(level)
+    twins = _twins(every=3)
+    assert len(twins) >= 400
+    for state, twin, seat in twins:
+        assert bot.choose(twin, seat) == bot.choose(state, seat)
+
+
+@pytest.mark.parametrize("level", [n for n in LEVEL_NAMES if LEVELS[n].budget is not None])
+def test_a_search_level_moves_the_same_whatever_it_cannot_see(level):
+    bot = _bot(level)
+    twins = _twins(every=5, limit=45)
+    assert len(twins) >= 40
+    for state, twin, seat in twins:
+        assert bot.choose(twin, seat) == bot.choose(state, seat)
+
+
+def test_the_heuristic_level_is_the_heuristic_bot():
+    """The default level plays as the server's bot always has, though it reads only its view."""
+    h = HeuristicBot()
+    bot = _bot("heuristic")
+    for state, seat in positions(every=4):
+        assert bot.choose(state, seat) == h.choose(state, seat)
+
+
+def test_the_check_catches_a_bot_that_reads_hidden_facts():
+    """A bot that peeks at the deck or another's money moves differently on some twin: the
+    check above would fail for a level that read the real state."""
+
+    class Peeking:
+        def choose(self, state, seat):
+            move = HeuristicBot().choose(state, seat)
+            if move["type"] == "build" and state.deck and state.deck[0] % 2:
+                return {"type": "build", "cities": []}
+            if move["type"] == "buy_resources" and state.players[(seat + 1) % state.n].money > 60:
+                return {"type": "buy_resources"}
+            return move
+
+    bot = Peeking()
+    twins = _twins(every=3)
+    assert any(bot.choose(t, seat) != bot.choose(s, seat) for s, t, seat in twins)
+
+
+def test_every_level_plays_legal_moves_to_the_end():
+    for i, level in enumerate(LEVEL_NAMES):
+        fast = LevelBot(level, seed=5, budget=Budget(2, 1e9))
+        bots = [fast if k == i % 3 else HeuristicBot() for k in range(3)]
+        final, moves = play_game(map="germany", players=3, seed=40 + i, bots=bots)
+        assert final.result is not None
+        assert moves
+
+
+def test_a_search_starts_from_the_heuristic_move_and_keeps_it_on_a_tie():
+    state = powergrid.new_game(map="germany", players=4, seed=3)
+    seat = state.order[0]
+    cands = candidates(public_state(view(state, seat), seat), seat)
+    assert cands[0].action == HeuristicBot().choose(state, seat)
+    assert len(cands) > 1
+
+
+def test_the_clock_caps_a_decision_after_its_first_draw():
+    ticks = iter(range(0, 10_000, 100))
+    bot = SearchBot(Budget(1000, 0.5), clock=lambda: float(next(ticks)))
+    state = powergrid.new_game(map="germany", players=4, seed=3)
+    seat = state.order[0]
+    decision = bot.search(view(state, seat), seat)
+    assert decision.iterations == 1
