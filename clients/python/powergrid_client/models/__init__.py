@@ -6,6 +6,7 @@ from .auto_pass_plan import AutoPassPlan
 from .bid_action_request import BidActionRequest
 from .bid_action_type_enum import BidActionTypeEnum
 from .bid_move import BidMove
+from .bot_level_enum import BotLevelEnum
 from .build_action_request import BuildActionRequest
 from .build_action_type_enum import BuildActionTypeEnum
 from .build_move import BuildMove
@@ -165,6 +166,7 @@ __all__ = (
     "BidActionRequest",
     "BidActionTypeEnum",
     "BidMove",
+    "BotLevelEnum",
     "BuildActionRequest",
     "BuildActionTypeEnum",
     "BuildMove",

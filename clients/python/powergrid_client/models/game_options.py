@@ -5,6 +5,7 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.bot_level_enum import BotLevelEnum
 from ..models.plant_deck_choice import PlantDeckChoice
 from ..models.variant_enum import VariantEnum
 
@@ -17,6 +18,7 @@ class GameOptions:
 
     Attributes:
         auto_start (bool):
+        bot_level (BotLevelEnum):
         chat_public (bool):
         min_on_time (int):
         pause_weekends (bool):
@@ -30,6 +32,7 @@ class GameOptions:
     """
 
     auto_start: bool
+    bot_level: BotLevelEnum
     chat_public: bool
     min_on_time: int
     pause_weekends: bool
@@ -43,6 +46,8 @@ class GameOptions:
 
     def to_dict(self) -> dict[str, Any]:
         auto_start = self.auto_start
+
+        bot_level = self.bot_level.value
 
         chat_public = self.chat_public
 
@@ -69,6 +74,7 @@ class GameOptions:
         field_dict.update(
             {
                 "auto_start": auto_start,
+                "bot_level": bot_level,
                 "chat_public": chat_public,
                 "min_on_time": min_on_time,
                 "pause_weekends": pause_weekends,
@@ -88,6 +94,8 @@ class GameOptions:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         auto_start = d.pop("auto_start")
+
+        bot_level = BotLevelEnum(d.pop("bot_level"))
 
         chat_public = d.pop("chat_public")
 
@@ -111,6 +119,7 @@ class GameOptions:
 
         game_options = cls(
             auto_start=auto_start,
+            bot_level=bot_level,
             chat_public=chat_public,
             min_on_time=min_on_time,
             pause_weekends=pause_weekends,

@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.bot_level_enum import BotLevelEnum
 from ..models.plant_deck_choice import PlantDeckChoice
 from ..models.variant_enum import VariantEnum
 from ..types import UNSET, Unset
@@ -20,6 +21,7 @@ class GameOptionsRequest:
     Attributes:
         auto_start (bool | Unset): Start the game by itself when its last seat fills (false: the creator starts it).
             Every player gets the game-started email either way. Default: True.
+        bot_level (BotLevelEnum | Unset):  Default: BotLevelEnum.HEURISTIC.
         chat_public (bool | Unset): Whether people who do not play may read the game's chat. Default: False.
         min_on_time (int | Unset): Only players with at least this percentage of their recent turns in time may join (0:
             anyone; a player with no record yet may join). 403 `below_reliability`. Default: 0.
@@ -38,6 +40,7 @@ class GameOptionsRequest:
     """
 
     auto_start: bool | Unset = True
+    bot_level: BotLevelEnum | Unset = BotLevelEnum.HEURISTIC
     chat_public: bool | Unset = False
     min_on_time: int | Unset = 0
     pause_weekends: bool | Unset = False
@@ -52,6 +55,10 @@ class GameOptionsRequest:
 
     def to_dict(self) -> dict[str, Any]:
         auto_start = self.auto_start
+
+        bot_level: str | Unset = UNSET
+        if not isinstance(self.bot_level, Unset):
+            bot_level = self.bot_level.value
 
         chat_public = self.chat_public
 
@@ -82,6 +89,8 @@ class GameOptionsRequest:
         field_dict.update({})
         if auto_start is not UNSET:
             field_dict["auto_start"] = auto_start
+        if bot_level is not UNSET:
+            field_dict["bot_level"] = bot_level
         if chat_public is not UNSET:
             field_dict["chat_public"] = chat_public
         if min_on_time is not UNSET:
@@ -109,6 +118,13 @@ class GameOptionsRequest:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         auto_start = d.pop("auto_start", UNSET)
+
+        _bot_level = d.pop("bot_level", UNSET)
+        bot_level: BotLevelEnum | Unset
+        if isinstance(_bot_level, Unset):
+            bot_level = UNSET
+        else:
+            bot_level = BotLevelEnum(_bot_level)
 
         chat_public = d.pop("chat_public", UNSET)
 
@@ -142,6 +158,7 @@ class GameOptionsRequest:
 
         game_options_request = cls(
             auto_start=auto_start,
+            bot_level=bot_level,
             chat_public=chat_public,
             min_on_time=min_on_time,
             pause_weekends=pause_weekends,

@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.bot_level_enum import BotLevelEnum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="PracticeBodyRequest")
@@ -16,18 +17,24 @@ class PracticeBodyRequest:
     """
     Attributes:
         emails (bool | Unset): Email me my turns in the practice game (off by default). Default: False.
+        level (BotLevelEnum | Unset):  Default: BotLevelEnum.HEURISTIC.
         seat (int | None | Unset): A finished game: the seat to play (default: yours, else 0). A game under way: yours.
         seq (int | None | Unset): A finished game: the move to practise from (the board after it). A game under way:
             leave it out (its position now).
     """
 
     emails: bool | Unset = False
+    level: BotLevelEnum | Unset = BotLevelEnum.HEURISTIC
     seat: int | None | Unset = UNSET
     seq: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         emails = self.emails
+
+        level: str | Unset = UNSET
+        if not isinstance(self.level, Unset):
+            level = self.level.value
 
         seat: int | None | Unset
         if isinstance(self.seat, Unset):
@@ -46,6 +53,8 @@ class PracticeBodyRequest:
         field_dict.update({})
         if emails is not UNSET:
             field_dict["emails"] = emails
+        if level is not UNSET:
+            field_dict["level"] = level
         if seat is not UNSET:
             field_dict["seat"] = seat
         if seq is not UNSET:
@@ -57,6 +66,13 @@ class PracticeBodyRequest:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         emails = d.pop("emails", UNSET)
+
+        _level = d.pop("level", UNSET)
+        level: BotLevelEnum | Unset
+        if isinstance(_level, Unset):
+            level = UNSET
+        else:
+            level = BotLevelEnum(_level)
 
         def _parse_seat(data: object) -> int | None | Unset:
             if data is None:
@@ -78,6 +94,7 @@ class PracticeBodyRequest:
 
         practice_body_request = cls(
             emails=emails,
+            level=level,
             seat=seat,
             seq=seq,
         )

@@ -5,7 +5,9 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.bot_level_enum import BotLevelEnum
 from ..models.colour_enum import ColourEnum
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Seat")
 
@@ -19,6 +21,7 @@ class Seat:
         display_name (str):
         seat (int):
         username (str):
+        bot_level (BotLevelEnum | Unset):
     """
 
     bot_controlled: bool
@@ -26,6 +29,7 @@ class Seat:
     display_name: str
     seat: int
     username: str
+    bot_level: BotLevelEnum | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         bot_controlled = self.bot_controlled
@@ -38,6 +42,10 @@ class Seat:
 
         username = self.username
 
+        bot_level: str | Unset = UNSET
+        if not isinstance(self.bot_level, Unset):
+            bot_level = self.bot_level.value
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -49,6 +57,8 @@ class Seat:
                 "username": username,
             }
         )
+        if bot_level is not UNSET:
+            field_dict["bot_level"] = bot_level
 
         return field_dict
 
@@ -65,12 +75,20 @@ class Seat:
 
         username = d.pop("username")
 
+        _bot_level = d.pop("bot_level", UNSET)
+        bot_level: BotLevelEnum | Unset
+        if isinstance(_bot_level, Unset):
+            bot_level = UNSET
+        else:
+            bot_level = BotLevelEnum(_bot_level)
+
         seat = cls(
             bot_controlled=bot_controlled,
             colour=colour,
             display_name=display_name,
             seat=seat,
             username=username,
+            bot_level=bot_level,
         )
 
         return seat

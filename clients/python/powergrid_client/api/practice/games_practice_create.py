@@ -117,8 +117,8 @@ def sync_detailed(
      A finished game: the exact position after move `seq`, in the seat you choose. Your game under way:
     its position now in your seat, without what you do not know (the unseen cards dealt again with a new
     seed, every other player's money the account the public move log gives, others' sealed bids
-    withdrawn). The new game is an ordinary one against the heuristic bots: unrated, unlisted, no emails
-    unless `emails`, deleted 30 days after it was made.
+    withdrawn). The new game is an ordinary one against the server's bots of `level` (the heuristic bot
+    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.
 
     Args:
         game_id (int):
@@ -155,8 +155,8 @@ def sync(
      A finished game: the exact position after move `seq`, in the seat you choose. Your game under way:
     its position now in your seat, without what you do not know (the unseen cards dealt again with a new
     seed, every other player's money the account the public move log gives, others' sealed bids
-    withdrawn). The new game is an ordinary one against the heuristic bots: unrated, unlisted, no emails
-    unless `emails`, deleted 30 days after it was made.
+    withdrawn). The new game is an ordinary one against the server's bots of `level` (the heuristic bot
+    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.
 
     Args:
         game_id (int):
@@ -188,8 +188,8 @@ async def asyncio_detailed(
      A finished game: the exact position after move `seq`, in the seat you choose. Your game under way:
     its position now in your seat, without what you do not know (the unseen cards dealt again with a new
     seed, every other player's money the account the public move log gives, others' sealed bids
-    withdrawn). The new game is an ordinary one against the heuristic bots: unrated, unlisted, no emails
-    unless `emails`, deleted 30 days after it was made.
+    withdrawn). The new game is an ordinary one against the server's bots of `level` (the heuristic bot
+    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.
 
     Args:
         game_id (int):
@@ -224,8 +224,8 @@ async def asyncio(
      A finished game: the exact position after move `seq`, in the seat you choose. Your game under way:
     its position now in your seat, without what you do not know (the unseen cards dealt again with a new
     seed, every other player's money the account the public move log gives, others' sealed bids
-    withdrawn). The new game is an ordinary one against the heuristic bots: unrated, unlisted, no emails
-    unless `emails`, deleted 30 days after it was made.
+    withdrawn). The new game is an ordinary one against the server's bots of `level` (the heuristic bot
+    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.
 
     Args:
         game_id (int):
