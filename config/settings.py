@@ -416,6 +416,11 @@ SPECTACULAR_SETTINGS = {
         '`{"error": {"code": ..., "message": ..., "details": {...}}}`.'
     ),
     "VERSION": "1.0.0",
+    # ``<id:...>`` (games.numbers.IdConverter): an id in a path is 1 to 2^63 - 1 (a longer one
+    # matches no URL: 404).
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1, "format": "int64"}
+    },
     # OpenAPI 3.1: its schemas are JSON Schema 2020-12, so a null is written as a type
     # (`"type": ["integer", "null"]`, `{"oneOf": [{"$ref": ...}, {"type": "null"}]}`) and any
     # JSON Schema validator checks a response exactly (3.0's `nullable` beside a `$ref` was

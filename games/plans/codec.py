@@ -93,6 +93,8 @@ def plan_from_json(body: Any, state: State, seat: int) -> p.Plan:
             f"Unknown field {unknown[0]!r} for a {kind} plan.",
             details={"field": unknown[0], "allowed": list(FIELDS[kind])},
         )
+    if "round" in body:  # ignored (the server sets it), but a number if sent
+        _int(body, "round", 0, numbers.INT32_MAX)
     if kind == "proxy_bid":
         return _proxy_bid(body, state, seat)
     if kind == "pass_when_nothing":

@@ -40,10 +40,9 @@ MOVE_NUMBER_MAX = 100_000
 def _int(post: Any, name: str, *, default: int | None = None) -> int:
     """A move form's number (``games.numbers``: ASCII digits, 0 to ``MOVE_NUMBER_MAX``);
     ``default`` when empty (else empty is refused)."""
-    try:
-        value = numbers.from_query(post, name, low=0, high=MOVE_NUMBER_MAX, default=default)
-    except numbers.BadNumber:
-        raise FormProblem(_("Please enter a whole number of 0 or more.")) from None
+    # Anything but digits in bounds raises games.numbers.BadNumber: a 400 (a browser's number
+    # input sends none); an empty required field is the form's own refusal.
+    value = numbers.from_query(post, name, low=0, high=MOVE_NUMBER_MAX, default=default)
     if value is None:
         raise FormProblem(_("Please enter a whole number of 0 or more."))
     return value
@@ -86,10 +85,7 @@ def _field_value(post: Any, f: Field, action: dict[str, Any]) -> Any:
     if f.kind == "plants":
         plants = []
         for raw in post.getlist(f.name):
-            try:
-                plants.append(numbers.from_text(raw, field=f.name, low=1, high=max(PLANTS)))
-            except numbers.BadNumber:
-                raise FormProblem(_("Unknown plant.")) from None
+            plants.append(numbers.from_text(raw, field=f.name, low=1, high=max(PLANTS)))
         return plants
     # hybrid: the coal of each ticked hybrid plant, the rest of its burn in oil
     hybrid: dict[str, dict[str, int]] = {}

@@ -255,6 +255,9 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     fn = {"leave": services.game_leave, "start": services.game_start}
     if what not in (*fn, "join", "bot", "remove", "invite"):
         raise Http404()
+    # A seat that is not a number is a 400 (games.numbers.BadNumber), before anything is done.
+    if what == "remove":
+        seat_no = numbers.from_query(request.POST, "seat", low=0, high=lobby.PLAYERS_MAX)
     try:
         result: Any
         if what == "join":
@@ -270,7 +273,6 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
                 game_id=game.pk, user=request.user, kind=request.POST.get("kind", "heuristic")
             )
         elif what == "remove":
-            seat_no = numbers.from_query(request.POST, "seat", low=0, high=lobby.PLAYERS_MAX)
             result = services.game_seat_remove(
                 game_id=game.pk, user=request.user, seat_no=-1 if seat_no is None else seat_no
             )
@@ -737,7 +739,12 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, _("That move was already recorded."))
         return HttpResponseRedirect(reverse("game", args=[game.pk]))
     try:
+        # A number that is not one (games.numbers.BadNumber) is a 400 here, not a refusal
+        # shown on the page: no browser sends one from the form's number inputs.
         action = action_from_post(request.POST)
+    except FormProblem as exc:
+        return _refused(request, game, exc.code, exc.message)
+    try:
         services.move_submit(
             game_id=game.pk,
             user=request.user,
@@ -746,8 +753,6 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
             source=Move.Source.WEB,
             idempotency_key=form_id,
         )
-    except FormProblem as exc:
-        return _refused(request, game, exc.code, exc.message)
     except services.StaleState as exc:
         if form_id and _already_applied(_fresh(game), request.user, form_id):
             messages.info(request, _("That move was already recorded."))
