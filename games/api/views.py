@@ -699,6 +699,7 @@ class GamePlanDetailView(GameView):
         ],
         responses={
             204: None,
+            400: _err("invalid_field: `plant` is not a whole number (details.field)."),
             403: E403_PLAYER,
             404: _err("not_found / plan_not_found: no such plan (one that acted is gone)."),
             409: _err("game_not_running: the game is over (its plans are gone with it)."),
