@@ -50,11 +50,20 @@ def _profile(user: Any) -> Profile | None:
 def undeliverable(user: Any) -> bool:
     """Whether emails to ``user``'s current address are known not to arrive (no query: the
     profile is read with the user wherever emails and seats are)."""
-    profile = _profile(user)
+    return undeliverable_state(user) is not None
+
+
+def undeliverable_state(user: Any, profile: Profile | None = None) -> tuple[str, datetime] | None:
+    """(reason, since) while emails to ``user``'s current address are known not to arrive, else
+    None: what ``GET /api/v1/me/`` says (``profile``: the one the caller holds, when it has
+    one)."""
+    profile = profile if profile is not None else _profile(user)
     if profile is None or profile.email_undeliverable_at is None:
-        return False
+        return None
     email = (getattr(user, "email", "") or "").strip().lower()
-    return bool(email) and email == profile.email_undeliverable_address.lower()
+    if not email or email != profile.email_undeliverable_address.lower():
+        return None
+    return profile.email_undeliverable_reason, profile.email_undeliverable_at
 
 
 def absent(user: Any) -> bool:

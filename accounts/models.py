@@ -162,3 +162,18 @@ class Profile(models.Model):
     def name(self) -> str:
         """What other players see: the display name, else the username."""
         return self.display_name or self.user.get_username()
+
+
+class TokenInfo(models.Model):
+    """What knox does not keep about a personal API token: the name its owner gave it and when it
+    was last used (``accounts.tokens``), so that the owner can tell their tokens apart and revoke
+    the one they no longer use. A token made before this existed has none (no name, never seen)."""
+
+    token = models.OneToOneField(
+        "knox.AuthToken", on_delete=models.CASCADE, primary_key=True, related_name="info"
+    )
+    name = models.CharField(max_length=60, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"token {self.token_id}: {self.name or '(no name)'}"

@@ -9,9 +9,11 @@ The caller validates the values (``games.api.serializers.MeSerializer``,
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from accounts.models import Profile
@@ -43,3 +45,22 @@ def profile_update(*, user: Any, changes: Mapping[str, Any]) -> Profile:
         if changes:
             profile.save(update_fields=sorted(changes))
     return profile
+
+
+def calendar_address_set(*, user: Any, on: bool) -> Profile:
+    """Give the user's calendar feed a new secret address (``on``: the old one stops working at
+    once) or turn the feed off. The page (``accounts.views.calendar``) and the API
+    (``/api/v1/me/calendar/``) both come here; each asks a session to have confirmed its password
+    before a new address, which anyone holding it may read without a login."""
+    with transaction.atomic():
+        profile, _created = Profile.objects.select_for_update().get_or_create(user=user)
+        profile.calendar_token = secrets.token_urlsafe(24) if on else ""
+        profile.save(update_fields=["calendar_token"])
+    return profile
+
+
+def calendar_url(profile: Profile) -> str | None:
+    """The calendar feed's address, or None when it is off."""
+    if not profile.calendar_token:
+        return None
+    return f"{settings.SITE_URL}/calendar/{profile.calendar_token}.ics"

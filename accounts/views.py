@@ -1,10 +1,8 @@
 """Account pages beyond allauth's: the profile (with vacations) and personal API tokens."""
 
-import secrets
 from typing import Any
 
 from allauth.account.decorators import reauthentication_required
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -15,7 +13,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
-from knox.models import AuthToken
 
 from accounts.vacation import (
     VacationError,
@@ -27,8 +24,8 @@ from accounts.vacation import (
 from . import deliverability
 from .forms import ProfileForm, VacationStartForm
 from .models import Profile
-from .profiles import profile_update
-from .tokens import TokenLimitReached, token_create
+from .profiles import calendar_address_set, calendar_url, profile_update
+from .tokens import TokenLimitReached, token_create, token_revoke, tokens_of
 
 
 def _vacation_error_text(code: str, days_left: int) -> str:
@@ -68,9 +65,7 @@ def _profile_page(
             "until": prof.vacation_until if on_vacation else None,
             "year": now.year,  # the year the allowance is counted in (accounts.vacation)
         },
-        "calendar_url": (
-            f"{settings.SITE_URL}/calendar/{prof.calendar_token}.ics" if prof.calendar_token else ""
-        ),
+        "calendar_url": calendar_url(prof) or "",
     }
     return render(request, "accounts/profile.html", ctx, status=status)
 
@@ -128,16 +123,14 @@ def calendar(request: HttpRequest) -> HttpResponse:
     once), or turn the feed off (``action=off``). A new address is readable without a login for
     as long as it lives, so making one asks for the password again (``accounts.reauth``: a
     session from an email's link must not take one away); turning it off does not."""
-    prof, _created = Profile.objects.get_or_create(user=request.user)
     if request.POST.get("action") == "off":
-        prof.calendar_token = ""
+        calendar_address_set(user=request.user, on=False)
         messages.success(request, _("Your calendar address was turned off."))
     else:
-        prof.calendar_token = secrets.token_urlsafe(24)
+        calendar_address_set(user=request.user, on=True)
         messages.success(
             request, _("Your calendar has a new address; the old one no longer works.")
         )
-    prof.save(update_fields=["calendar_token"])
     return redirect(reverse("profile") + "#calendar")
 
 
@@ -199,11 +192,12 @@ def tokens(request: HttpRequest) -> HttpResponse:
     new_token = None
     if request.method == "POST":
         if "revoke" in request.POST:
-            AuthToken.objects.filter(user=request.user, digest=request.POST["revoke"]).delete()
+            token_revoke(user=request.user, prefix=request.POST["revoke"])
             messages.success(request, _("The token was revoked."))
             return redirect("api_tokens")
         try:
-            _instance, new_token = token_create(request.user)
+            name = request.POST.get("name", "").strip()[:60]
+            _instance, new_token = token_create(request.user, name=name)
         except TokenLimitReached as exc:
             messages.error(
                 request,
@@ -215,5 +209,5 @@ def tokens(request: HttpRequest) -> HttpResponse:
                 % {"limit": exc.limit},
             )
             return redirect("api_tokens")
-    user_tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
+    user_tokens = tokens_of(request.user)
     return render(request, "accounts/tokens.html", {"tokens": user_tokens, "new_token": new_token})

@@ -438,6 +438,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "PlantDeckEnum": ["base", "new", "mixed"],
         "NewPlantDeckEnum": ["new", "mixed"],
+        # A game's status: the game's and the profile's games' (one name for both).
+        "GameStatusEnum": ["open", "running", "finished"],
     },
     # The event stream is a plain async Django view: its entry is written by a hook.
     "POSTPROCESSING_HOOKS": [

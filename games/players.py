@@ -12,14 +12,15 @@ import statistics
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 
-from games import engine, selectors
+from games import engine, selectors, shapes
 from games.models import Game, Move, Rating, Seat
 from powergrid.takeback import TAKEBACK
 
@@ -293,10 +294,12 @@ class FinishedPage:
 
 
 def visible_games(user: Any, viewer: Any) -> QuerySet[Game]:
-    """The games ``user`` holds a seat in that ``viewer`` may see listed on their page.
+    """The games ``user`` holds a seat in that ``viewer`` may see listed on their page (and in
+    the API's profile, ``profile_json``).
 
     A private game (by invitation only: ``options.private``) is listed only to ``user``
-    themselves and to the players seated in it: anyone else learns neither its number nor that
+    themselves and to those who may see it (``selectors.game_visible_q``: its players and the
+    players it invited): anyone else learns neither its number nor that
     ``user`` plays in private games at all, so the page does not count the hidden ones either
     ("and 3 private games" would tell exactly that). The rest of the page is the same for
     everyone: the reliability and the rating are figures over all the player's games, which
@@ -304,11 +307,8 @@ def visible_games(user: Any, viewer: Any) -> QuerySet[Game]:
     qs = Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
     if getattr(viewer, "is_authenticated", False) and viewer.pk == user.pk:
         return qs
-    public = selectors.not_private()
-    if getattr(viewer, "is_authenticated", False):
-        seated = Exists(Seat.objects.filter(game=OuterRef("pk"), user=viewer))
-        return qs.filter(public | Q(seated))
-    return qs.filter(public)
+    # THE rule of who may see a game, as lists apply it (staff see what everyone sees).
+    return qs.filter(selectors.game_visible_q(viewer, listing=True))
 
 
 def _rows(qs: QuerySet[Game]) -> QuerySet[Game]:
@@ -380,3 +380,60 @@ def _place(game: Game, seat: int | None) -> int | None:
         return int(result[seat][3])
     except (ValueError, KeyError, IndexError, TypeError):
         return None
+
+
+# -- the API's profile ------------------------------------------------------------------------
+
+
+def _game_json(row: GameRow) -> shapes.PlayerGame:
+    return {
+        "id": row.game_id,
+        "map": row.map,
+        "status": cast(shapes.GameStatus, row.status),
+        "players": row.players,
+        "max_players": row.max_players,
+        "place": row.place,
+        "finished_at": row.finished_at,
+    }
+
+
+def profile_json(
+    user: AbstractBaseUser, viewer: selectors.Reader, *, page: int = 1
+) -> shapes.PlayerProfile:
+    """What the player's page says, as the API gives it (``GET /api/v1/players/{username}/``):
+    the same facts (``rating_of``, ``reliability``, the games ``viewer`` may see listed), the
+    ``page``-th page of finished games."""
+    profile = getattr(user, "profile", None)
+    rating = rating_of(user)
+    rel = reliability(user)
+    finished = games_finished(user, viewer, page=page)
+    return {
+        "username": user.get_username(),
+        "display_name": (profile.display_name if profile else "") or user.get_username(),
+        "bot_account": bool(getattr(profile, "bot_account", False)),
+        "server_bot": bool(getattr(profile, "bot_kind", "")),
+        "rating": None
+        if rating is None
+        else {
+            "value": rating.display,
+            "mu": rating.mu,
+            "sigma": rating.sigma,
+            "games": rating.games,
+            "updated_at": rating.updated_at,
+        },
+        "reliability": {
+            "turns": rel.turns,
+            "on_time": rel.on_time,
+            "timed_out": rel.timed_out,
+            "percent": rel.percent,
+            "abandoned": rel.abandoned,
+            "median_reply_hours": rel.median_reply_hours,
+        },
+        "current_games": [_game_json(r) for r in games_current(user, viewer)],
+        "finished_games": {
+            "count": finished.count,
+            "page": finished.number,
+            "pages": finished.num_pages,
+            "results": [_game_json(r) for r in finished.rows],
+        },
+    }

@@ -8,10 +8,11 @@ engine reveals every player's money too. Nothing here runs for a game under way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
-from games import engine, selectors
+from games import engine, selectors, shapes
 from games.models import Game
+from powergrid.shapes import Colour
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class Series:
 
 @dataclass(frozen=True)
 class GameResult:
-    rows: list[dict[str, Any]]  # rank, seat, name, colour, powered, money, cities
+    rows: list[shapes.GameResultRow]
     charts: list[Series]
 
 
@@ -68,7 +69,7 @@ def game_result(game: Game) -> GameResult | None:
         money[seat].append(p.money)
         cities[seat].append(len(p.cities))
         plants[seat].append(len(p.plants))
-    rows = []
+    rows: list[shapes.GameResultRow] = []
     for seat, r in enumerate(state.result or ()):
         s = seats[seat]
         rows.append(
@@ -76,7 +77,7 @@ def game_result(game: Game) -> GameResult | None:
                 "rank": int(r[3]),
                 "seat": seat,
                 "name": selectors.seat_name(s),
-                "colour": s.colour,
+                "colour": cast(Colour, s.colour),
                 "powered": int(r[0]),
                 "money": int(r[1]),
                 "cities": int(r[2]),
@@ -94,3 +95,28 @@ def game_result(game: Game) -> GameResult | None:
             Series("plants", rounds, plants),
         ],
     )
+
+
+def game_result_json(game: Game, result: GameResult) -> shapes.GameResult:
+    """The result as the API gives it (``GET /api/v1/games/{id}/result/``): the score table and,
+    per round, each seat's money, cities and plants: the figures the result page charts."""
+    by_key = {s.key: s for s in result.charts}
+    money, cities, plants = by_key["money"], by_key["cities"], by_key["plants"]
+    last = len(money.rounds) - 1
+    rounds: list[shapes.RoundFigures] = [
+        {
+            "round": number,
+            "end": i == last,
+            "seats": [
+                {
+                    "seat": seat,
+                    "money": money.values[seat][i],
+                    "cities": cities.values[seat][i],
+                    "plants": plants.values[seat][i],
+                }
+                for seat in sorted(money.values)
+            ],
+        }
+        for i, number in enumerate(money.rounds)
+    ]
+    return {"game": game.pk, "rows": result.rows, "rounds": rounds}

@@ -12,6 +12,8 @@ from datetime import datetime
 from typing import Any, cast
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, F, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,10 +22,14 @@ import powergrid
 from games import engine, shapes
 from games.fastpath import rows
 from games.models import DEFAULT_OPTIONS, Game, Invitation, Move, Seat
+from games.services.errors import MoveRejected, NotAPlayer, ServiceError
 from powergrid.actions import ACTIONS
 from powergrid.shapes import Colour, PlantDeck, Resource, Variant, View
 from powergrid.state import State
 from powergrid.tables import RESOURCES, market_prices
+
+#: Who reads a game: a signed-in user, a visitor without an account, or nobody (a task's read).
+Reader = AbstractBaseUser | AnonymousUser | None
 
 
 def game_seats(game: Game) -> list[Seat]:
@@ -55,7 +61,7 @@ def seat_name(seat: Seat) -> str:
     return name
 
 
-def seat_of(game: Game, user: Any) -> Seat | None:
+def seat_of(game: Game, user: Reader) -> Seat | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return next((s for s in game_seats(game) if s.user_id == user.pk), None)
@@ -94,20 +100,21 @@ def is_private(game: Game) -> bool:
     return bool((game.options or {}).get("private"))
 
 
-def game_visible_q(user: Any, *, listing: bool = False) -> Q:
+def game_visible_q(user: Reader, *, listing: bool = False) -> Q:
     """The games ``user`` may see, as a filter. ``listing``: for lists (the lobby, games in
     progress), where staff see what everyone sees (they open a private game by its number)."""
     public = not_private()
     if not getattr(user, "is_authenticated", False):
         return public
-    if user.is_staff and not listing:
+    if getattr(user, "is_staff", False) and not listing:
         return Q()
-    theirs = Seat.objects.filter(user=user).values("game_id")
-    invited = Invitation.objects.filter(user=user).values("game_id")
+    uid = cast(int, getattr(user, "pk", None))  # signed in: a user's key
+    theirs = Seat.objects.filter(user_id=uid).values("game_id")
+    invited = Invitation.objects.filter(user_id=uid).values("game_id")
     return public | Q(pk__in=theirs) | Q(pk__in=invited)
 
 
-def invite_code_matches(game: Game, code: Any) -> bool:
+def invite_code_matches(game: Game, code: object) -> bool:
     """Whether ``code`` is the game's invitation link's code (compared in constant time)."""
     return bool(
         isinstance(code, str)
@@ -117,7 +124,7 @@ def invite_code_matches(game: Game, code: Any) -> bool:
     )
 
 
-def game_visible(game: Game, user: Any, *, code: Any = "") -> bool:
+def game_visible(game: Game, user: Reader, *, code: object = "") -> bool:
     """Whether ``user`` may see ``game`` at all (see the rule above). ``code``: the invitation
     link's code, which shows an open private game's lobby to whoever holds it. Uses the seats
     already read for the request (``game_seats``) when there are; at most one query else."""
@@ -127,17 +134,18 @@ def game_visible(game: Game, user: Any, *, code: Any = "") -> bool:
         return True
     if not getattr(user, "is_authenticated", False):
         return False
-    if user.is_staff:
+    if getattr(user, "is_staff", False):
         return True
+    uid = cast(int, getattr(user, "pk", None))  # signed in: a user's key
     if game.seats_read is not None:
         if seat_of(game, user) is not None:
             return True
-    elif Seat.objects.filter(game=game, user=user).exists():
+    elif Seat.objects.filter(game=game, user_id=uid).exists():
         return True
-    return Invitation.objects.filter(game=game, user=user).exists()
+    return Invitation.objects.filter(game=game, user_id=uid).exists()
 
 
-def game_for(*, game_id: Any, user: Any, seats: bool = False, code: Any = "") -> Game | None:
+def game_for(*, game_id: Any, user: Reader, seats: bool = False, code: object = "") -> Game | None:
     """The game ``game_id`` if ``user`` may see it (``game_visible``), else None: what every
     game-scoped page, API view and stream asks first, so that a private game is answered as
     one that does not exist. ``seats``: read its seats (with users and profiles) too."""
@@ -243,7 +251,7 @@ def game_options(game: Game) -> shapes.GameOptions:
     }
 
 
-def game_detail_for(game: Game, user: Any = None) -> shapes.Game:
+def game_detail_for(game: Game, user: Reader = None) -> shapes.Game:
     """The public description of a game (API.md's game object). Nothing secret."""
     seats = game_seats(game)
     out: shapes.Game = {
@@ -342,7 +350,7 @@ def game_engine_state(game: Game) -> State:
     )
 
 
-def game_state_for(game: Game, user: Any = None, *, state: State | None = None) -> shapes.State:
+def game_state_for(game: Game, user: Reader = None, *, state: State | None = None) -> shapes.State:
     """The state as ``user`` may see it: ``powergrid.view`` for the user's seat (spectator view for
     non-players, whose ``legal`` is empty), with the players' names and the server's keys
     (``games.shapes.State``).
@@ -396,7 +404,7 @@ def move_list_public(*, game: Game, since: int = 0) -> list[shapes.Move]:
     ]
 
 
-def _secret(action: Any) -> bool:
+def _secret(action: object) -> bool:
     spec = ACTIONS.get(str(action.get("type"))) if isinstance(action, dict) else None
     return spec is not None and spec.secret
 
@@ -509,7 +517,7 @@ def _state_at(game: Game, seq: int) -> State:
     return _replay_from_scratch(game, _moves_upto(game, 0, seq))
 
 
-def game_history_state_for(game: Game, user: Any, seq: int) -> shapes.State:
+def game_history_state_for(game: Game, user: Reader, seq: int) -> shapes.State:
     """The state after move ``seq`` as ``user`` may see it (``powergrid.view`` of the replayed
     state for the user's seat): nothing hidden then is shown now, and ``legal`` is empty."""
     if game.status == Game.Status.OPEN or not game.state_json:
@@ -561,19 +569,25 @@ def game_public_timeline(
         _timeline_cache.popitem(last=False)
 
 
-def game_build_quote(game: Game, user: Any, cities: list[str]) -> dict[str, Any]:
+def game_build_quote(game: Game, user: Reader, cities: list[str]) -> shapes.BuildQuote:
     """What adding ``cities`` now would cost the user's seat (the engine's cheapest order), and
-    their money left. ``{"cost": n, "money_left": m}`` or ``{"error": {code, message}}``."""
+    their money left: the one quote the page and the API give, whoever asks and however they
+    authenticate. Raises ``NotAPlayer`` (no seat), ``ServiceError`` ``game_not_running`` (the game
+    is not under way) or ``MoveRejected`` with the engine's code (a city that cannot be added)."""
     seat = seat_of(game, user)
-    if seat is None or game.status != Game.Status.RUNNING:
-        return {"error": {"code": "not_a_player", "message": "You hold no seat in this game."}}
+    if seat is None:
+        raise NotAPlayer()
+    if game.status != Game.Status.RUNNING:
+        raise ServiceError(
+            "Only a game under way takes a build.", code="game_not_running", status=409
+        )
     state = game_engine_state(game)
     try:
         cost = powergrid.quote_build(state, seat.seat, list(cities))
     except engine.IllegalAction as exc:
-        return {"error": {"code": exc.code, "message": exc.message}}
+        raise MoveRejected(exc.message, code=exc.code, details=dict(exc.details or {})) from None
     money = state.players[seat.seat].money
-    return {"cost": cost, "money_left": money - cost}
+    return {"cities": list(cities), "cost": cost, "money_left": money - cost}
 
 
 def game_best_power_for(game: Game, user: Any) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ it in the view's ``extend_schema(responses={200: shape(Thing)})``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Literal, NotRequired, TypedDict
@@ -46,10 +47,14 @@ class Component:
 #: A JSON object whose keys depend on its ``code`` (an error's details) or its type.
 JSONObject = dict[str, object]
 
+#: A declared answer (each TypedDict here is one), as code that only passes it on sees it.
+Body = Mapping[str, object]
+
 GameStatus = Literal["open", "running", "finished"]
 Language = Literal["en", "ja"]
 NotificationMode = Literal["every_turn", "digest", "none"]
 Invitations = Literal["anyone", "played_with", "nobody"]
+UndeliverableReason = Literal["hard_bounce", "soft_bounces", "rejected", "complaint"]
 WebhookFormat = Literal["generic", "discord", "slack"]
 MoveSource = Literal["web", "api", "email", "timeout", "bot", "plan"]
 
@@ -79,6 +84,21 @@ class Token(TypedDict):
     expiry: Annotated[datetime | None, Doc("null: valid until revoked.")]
 
 
+class EmailUndeliverable(TypedDict):
+    """Why and since when our emails to the account's address do not arrive
+    (``accounts.deliverability``)."""
+
+    reason: Annotated[
+        UndeliverableReason,
+        Doc(
+            "hard_bounce (the mailbox or domain does not exist), soft_bounces (several came back: "
+            "a full mailbox, a refusing server), rejected (the provider refused the address), "
+            "complaint (an email was marked as spam: emails are also turned off)."
+        ),
+    ]
+    since: Annotated[datetime, Doc("When the address was found undeliverable (UTC).")]
+
+
 class Me(TypedDict):
     username: str
     email: str
@@ -97,6 +117,13 @@ class Me(TypedDict):
     vacation_days_per_year: int
     vacation_days_used: int
     bot_account: Annotated[bool, Doc("A third party's bot (POST /api/v1/me/bot/ makes one).")]
+    email_undeliverable: Annotated[
+        EmailUndeliverable | None,
+        Doc(
+            "Set while our emails to `email` are known not to arrive (a bounce, a refusal, a "
+            "spam complaint): nothing is sent to it meanwhile. null when the address is fine."
+        ),
+    ]
 
 
 # ---------------------------------------------------------------- maps
@@ -478,3 +505,153 @@ class ChatMessage(TypedDict):
     text: Annotated[str, Doc("Plain text (never HTML).")]
     time: datetime
     edited: bool
+
+
+# ---------------------------------------------------------------- players' profiles
+class PlayerRating(TypedDict):
+    """A player's rating (openskill's Plackett-Luce model), changed once per rated game."""
+
+    value: Annotated[
+        int, Doc("The rating shown: the conservative estimate (mu - 3 sigma) times 10.")
+    ]
+    mu: Annotated[float, Doc("The model's estimate of the player's skill.")]
+    sigma: Annotated[float, Doc("Its uncertainty (it shrinks with each rated game).")]
+    games: Annotated[int, Doc("Rated games played.")]
+    updated_at: datetime
+
+
+class PlayerReliability(TypedDict):
+    """How the player keeps to deadlines, over their last turns (the server's bots and a seat the
+    bot played are not counted)."""
+
+    turns: Annotated[int, Doc("Recent turns counted (made by the player or timed out, last 50).")]
+    on_time: int
+    timed_out: int
+    percent: Annotated[int | None, Doc("on_time of turns, in %; null: no turn yet.")]
+    abandoned: Annotated[int, Doc("Seats the bot plays now after the player's timeouts.")]
+    median_reply_hours: Annotated[
+        float | None, Doc("Median time from when a turn was awaited to the player's move.")
+    ]
+
+
+class PlayerGame(TypedDict):
+    """One of the player's games, as anyone may see it listed (a private game only for its
+    players and invitees)."""
+
+    id: int
+    map: str
+    status: GameStatus
+    players: Annotated[int, Doc("Seats taken.")]
+    max_players: int
+    place: Annotated[int | None, Doc("Finished games: the player's rank (1 = won; ties share it).")]
+    finished_at: datetime | None
+
+
+class PlayerGamePage(TypedDict):
+    """One page of the player's finished games, newest first (20 a page)."""
+
+    count: int
+    page: int
+    pages: int
+    results: list[PlayerGame]
+
+
+class PlayerProfile(TypedDict):
+    """What the site says about a player (their page, /players/{username}/), from public facts."""
+
+    username: str
+    display_name: Annotated[str, Doc("The name games show (display name, else username).")]
+    bot_account: Annotated[bool, Doc("A third party's bot account.")]
+    server_bot: Annotated[bool, Doc("One of the server's own bots.")]
+    rating: Annotated[PlayerRating | None, Doc("null: not rated yet.")]
+    reliability: PlayerReliability
+    current_games: Annotated[
+        list[PlayerGame], Doc("Open games and games under way, newest first (at most 30).")
+    ]
+    finished_games: PlayerGamePage
+
+
+# ---------------------------------------------------------------- a finished game's result
+class GameResultRow(TypedDict):
+    """One seat's score, as the result page's table shows it."""
+
+    seat: int
+    rank: Annotated[int, Doc("1 = won; ties share a rank.")]
+    name: str
+    username: str
+    colour: Colour
+    powered: Annotated[int, Doc("Cities powered in the last round.")]
+    money: int
+    cities: Annotated[int, Doc("Cities connected.")]
+    takebacks_alone: int
+    takebacks_agreed: int
+
+
+class SeatFigures(TypedDict):
+    seat: int
+    money: Annotated[int, Doc("Money (every payment is public once the game is over).")]
+    cities: Annotated[int, Doc("Cities connected.")]
+    plants: Annotated[int, Doc("Power plants owned.")]
+
+
+class RoundFigures(TypedDict):
+    """Each seat's figures at the start of a round (or at the end of the game)."""
+
+    round: Annotated[int, Doc("The round (the end: the round after the last).")]
+    end: Annotated[bool, Doc("The final position, after the last round's bureaucracy.")]
+    seats: list[SeatFigures]
+
+
+class GameResult(TypedDict):
+    """A finished game's result: the scores and, per round, each seat's money, cities and plants
+    (what the result page charts, replayed from the move log)."""
+
+    game: int
+    rows: Annotated[list[GameResultRow], Doc("By rank, then seat.")]
+    rounds: list[RoundFigures]
+
+
+# ---------------------------------------------------------------- build quote
+class BuildQuote(TypedDict):
+    """What building in these cities now would cost the caller's seat, in the cheapest order
+    the rules allow (build spaces plus the cheapest connections); money is not checked."""
+
+    cities: Annotated[list[str], Doc("The cities priced, as asked.")]
+    cost: int
+    money_left: Annotated[int, Doc("The caller's money after paying (negative: too little).")]
+
+
+# ---------------------------------------------------------------- the caller's account
+class CalendarFeed(TypedDict):
+    """The caller's calendar feed: an iCalendar of their deadlines at a secret address anyone
+    holding it may read (no login)."""
+
+    url: Annotated[str | None, Doc("null: the feed is off.")]
+
+
+class Vacation(TypedDict):
+    """The caller's vacation: while on it, their turn clocks stop (days counted against a
+    yearly allowance)."""
+
+    on: bool
+    until: Annotated[datetime | None, Doc("When the vacation ends (null when not on one).")]
+    days_per_year: int
+    days_used: Annotated[int, Doc("Days taken this year (unused days of one ended early back).")]
+    days_left: int
+    year: Annotated[int, Doc("The year the allowance is counted in.")]
+
+
+class ApiToken(TypedDict):
+    """One of the caller's API tokens; the token itself is shown only once, when made."""
+
+    prefix: Annotated[
+        str, Doc("The token's first characters (to tell it apart; DELETE .../{prefix}/).")
+    ]
+    name: Annotated[str, Doc("The name its owner gave it (may be empty).")]
+    created: datetime
+    last_used: Annotated[
+        datetime | None,
+        Doc("When it last authenticated a request, to within minutes (null: not yet)."),
+    ]
+    expiry: Annotated[datetime | None, Doc("null: valid until revoked.")]
+    current: Annotated[bool, Doc("The token this request was made with.")]

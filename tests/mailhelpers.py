@@ -4,6 +4,7 @@ replies), addressed to a bounce address."""
 from __future__ import annotations
 
 import base64
+import quopri
 import time
 
 
@@ -16,8 +17,12 @@ def dsn(
     diagnostic: str = "smtp; 550 5.1.1 <{r}>: Recipient address rejected: User unknown",
     mid: str | None = None,
     encoded: bool = False,
+    part_type: str = "message/delivery-status",
+    transfer: str = "",
 ) -> bytes:
-    """A Postfix-style delivery status notification for one recipient."""
+    """A Postfix-style delivery status notification for one recipient. ``encoded``: the status
+    part in base64 (``transfer``: another Content-Transfer-Encoding, ``quoted-printable``);
+    ``part_type``: ``message/global-delivery-status`` for an internationalized DSN (RFC 6533)."""
     mid = mid or f"<dsn{time.time_ns()}@mx.example.net>"
     fields = (
         "Reporting-MTA: dns; mx.example.net\r\n"
@@ -28,13 +33,16 @@ def dsn(
         "Remote-MTA: dns; mail.example.com\r\n"
         f"Diagnostic-Code: {diagnostic.format(r=recipient)}\r\n"
     )
-    if encoded:
+    if encoded or transfer == "base64":
         part = (
-            "Content-Type: message/delivery-status\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+            f"Content-Type: {part_type}\r\nContent-Transfer-Encoding: base64\r\n\r\n"
             + base64.encodebytes(fields.encode()).decode().replace("\n", "\r\n")
         )
+    elif transfer == "quoted-printable":
+        body = quopri.encodestring(fields.encode()).decode()
+        part = f"Content-Type: {part_type}\r\nContent-Transfer-Encoding: {transfer}\r\n\r\n{body}"
     else:
-        part = f"Content-Type: message/delivery-status\r\n\r\n{fields}"
+        part = f"Content-Type: {part_type}\r\n\r\n{fields}"
     return (
         "Return-Path: <>\r\n"
         "From: Mail Delivery System <MAILER-DAEMON@mx.example.net>\r\n"

@@ -19,6 +19,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
 
+from accounts.tokens import token_used
 from games.fastpath import rows
 
 _HEX = frozenset(string.hexdigits)
@@ -91,7 +92,9 @@ class TokenAuthentication(KnoxTokenAuthentication):
             if compare_digest(digest, auth_token.digest):
                 if knox_settings.AUTO_REFRESH and auth_token.expiry:
                     self.renew_token(auth_token)
-                return self.validate_user(auth_token)
+                user_and_token = self.validate_user(auth_token)
+                token_used(auth_token)  # its owner's list says when it was last used
+                return user_and_token
         raise exceptions.AuthenticationFailed(msg)
 
     def _cleanup_token(self, auth_token: Any) -> bool:  # knox is untyped: an AuthToken

@@ -64,7 +64,7 @@ ERROR_CODES: dict[str, str] = {
     "is the URL with it, where the same method and body go (a 308 keeps both).",
     "invalid_plan": "400: a plan's field is missing or wrong (details.field).",
     "plan_not_found": "404: no such plan of yours (one that has acted is gone).",
-    "game_not_running": "409: plans are for a game under way.",
+    "game_not_running": "409: only a game under way has that (plans, a forecast, a build quote).",
     "invalid_webhook": "400: a webhook's field is wrong (details.field: url, format, events).",
     "webhook_not_found": "404: no such webhook of yours.",
     "invalid_message": "400: a chat message is empty, longer than 1000 characters or holds a "
@@ -98,6 +98,10 @@ ERROR_CODES: dict[str, str] = {
     "lets you back in.",
     "invitation_refused": "403: that player does not take invitations from you (their "
     "`invitations` setting).",
+    "token_not_found": "404: no API token of yours starts with that prefix.",
+    "already_on_vacation": "409: a vacation runs already; end it first (DELETE).",
+    "not_on_vacation": "409: there is no vacation to end.",
+    "not_enough_days": "400: fewer vacation days are left this year (details.days_left).",
 }
 
 # The engine's codes (400), from shared/API.md: the engine owns the list.
@@ -159,9 +163,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+#: Where machines post or read (the API, the mail providers' webhooks, inbound mail): their
+#: errors are JSON with a code, never a page.
+MACHINE_PATHS = ("/api/", "/mail/events/", "/inbound/")
+
+
 def _wants_page(request: Any) -> bool:
-    """API clients get the JSON error body; people browsing the site get a page."""
-    return not request.path.startswith("/api/")
+    """API clients and webhooks get the JSON error body; people browsing the site get a page."""
+    return not request.path.startswith(MACHINE_PATHS)
 
 
 def handler404(request: Any, exception: Exception | None = None) -> HttpResponse:

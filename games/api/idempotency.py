@@ -7,7 +7,6 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.serializers.json import DjangoJSONEncoder
@@ -18,6 +17,7 @@ from rest_framework.response import Response
 from games.api.errors import error_body
 from games.services.errors import ServiceError
 from games.services.idempotency import Answer, idempotent_run
+from games.shapes import Body
 
 HEADER = "Idempotency-Key"
 MAX_KEY = 255
@@ -48,7 +48,7 @@ def _response(answer: Answer) -> Response:
     return response
 
 
-def idempotent(request: Request, do: Callable[[], tuple[int, Any]]) -> Response:
+def idempotent(request: Request, do: Callable[[], tuple[int, Body]]) -> Response:
     """Run ``do`` (returning (status, body), or raising ServiceError) at most once per key.
 
     Without the header, ``do`` runs plainly. Service errors are stored too: a retry of a refused

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from accounts import deliverability
 from accounts.models import Profile
 from games import shapes
 from games.chat import selectors as chat_selectors
@@ -26,7 +27,16 @@ def me_json(user: Any) -> shapes.Me:
         "vacation_days_per_year": prof.vacation_days_per_year,
         "vacation_days_used": prof.vacation_days_used,
         "bot_account": prof.bot_account,
+        "email_undeliverable": _undeliverable(user, prof),
     }
+
+
+def _undeliverable(user: Any, prof: Profile) -> shapes.EmailUndeliverable | None:
+    state = deliverability.undeliverable_state(user, prof)
+    if state is None:
+        return None
+    reason, since = state
+    return {"reason": cast(shapes.UndeliverableReason, reason), "since": since}
 
 
 def webhook_json(h: Webhook) -> shapes.Webhook:

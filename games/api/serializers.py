@@ -43,6 +43,13 @@ class WholeNumberField(serializers.IntegerField):
 class TokenCreateSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    name = serializers.CharField(
+        max_length=60,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="A name to tell the token apart in GET /api/v1/me/tokens/ (e.g. the bot's).",
+    )
 
 
 class MeSerializer(serializers.Serializer):

@@ -161,7 +161,7 @@ class TakebackView(GameView):
     def post(self, request: Request, game_id: int) -> Response:
         expected = _expected_seq(request)
 
-        def do() -> tuple[int, Any]:
+        def do() -> tuple[int, shapes.Body]:
             result = service.takeback_now(
                 game_id=game_id,
                 user=request.user,
@@ -196,7 +196,7 @@ class TakebackRequestsView(GameView):
     def post(self, request: Request, game_id: int) -> Response:
         expected = _expected_seq(request)
 
-        def do() -> tuple[int, Any]:
+        def do() -> tuple[int, shapes.Body]:
             answer = service.takeback_ask(
                 game_id=game_id,
                 user=request.user,

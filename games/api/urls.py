@@ -3,7 +3,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from games.stream import views as stream_views
 
-from . import docs, takeback, views
+from . import account, docs, players, takeback, views
 
 v1 = [
     path("stream/", stream_views.stream, name="api_stream"),
@@ -25,6 +25,18 @@ v1 = [
     path("games/<id:game_id>/state/", views.GameStateView.as_view(), name="api_game_state"),
     path("games/<id:game_id>/moves/", views.GameMovesView.as_view(), name="api_game_moves"),
     path("games/<id:game_id>/record/", views.GameRecordView.as_view(), name="api_game_record"),
+    path("games/<id:game_id>/result/", views.GameResultView.as_view(), name="api_game_result"),
+    path(
+        "games/<id:game_id>/states/<id:seq>/",
+        views.GameStateAtView.as_view(),
+        name="api_game_state_at",
+    ),
+    path("games/<id:game_id>/quote/", views.GameQuoteView.as_view(), name="api_game_quote"),
+    path("players/<str:username>/", players.PlayerView.as_view(), name="api_player"),
+    path("me/calendar/", account.CalendarView.as_view(), name="api_me_calendar"),
+    path("me/vacation/", account.VacationView.as_view(), name="api_me_vacation"),
+    path("me/tokens/", account.TokenListView.as_view(), name="api_me_tokens"),
+    path("me/tokens/<str:prefix>/", account.TokenDetailView.as_view(), name="api_me_token"),
     path("games/<id:game_id>/chat/", views.GameChatView.as_view(), name="api_game_chat"),
     path(
         "games/<id:game_id>/chat/<id:message_id>/",

@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 
 from accounts.profiles import profile_update
 from accounts.tokens import TokenLimitReached, token_create, token_limit
-from games import engine, numbers, selectors, services, shapes
+from games import engine, numbers, results, selectors, services, shapes
 from games.api import present
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
@@ -186,7 +186,7 @@ class TokenView(APIView):
         if user is None or not user.is_active:
             raise AuthenticationFailed("Wrong username or password.")
         try:
-            instance, token = token_create(user)
+            instance, token = token_create(user, name=ser.validated_data["name"])
         except TokenLimitReached as exc:
             raise PermissionDenied(str(exc)) from None
         body: shapes.Token = {"token": token, "expiry": instance.expiry}
@@ -276,13 +276,13 @@ class GamePagination(LimitOffsetPagination):
     max_limit = 200
 
     def get_limit(self, request: Request) -> int:
-        return min(_query_int(request, "limit", self.default_limit, low=1), self.max_limit)
+        return min(query_int(request, "limit", self.default_limit, low=1), self.max_limit)
 
     def get_offset(self, request: Request) -> int:
-        return _query_int(request, "offset", 0, low=0)
+        return query_int(request, "offset", 0, low=0)
 
 
-def _query_int(request: Request, name: str, default: int, *, low: int) -> int:
+def query_int(request: Request, name: str, default: int, *, low: int) -> int:
     """A whole number from the query string (``games.numbers``: ASCII digits, bounded), at least
     ``low``; ``default`` when the parameter is absent. Refused with 400 ``invalid_field``."""
     value = numbers.from_query(
@@ -339,7 +339,7 @@ class GameListView(APIView):
         ser.is_valid(raise_exception=True)
         v = ser.validated_data
 
-        def do() -> tuple[int, Any]:
+        def do() -> tuple[int, shapes.Body]:
             game = services.game_create(
                 creator=request.user,
                 map=v["map"],
@@ -352,7 +352,7 @@ class GameListView(APIView):
         return idempotent(request, do)
 
 
-def _detail(game: Game, user: Any) -> shapes.Game:
+def _detail(game: Game, user: selectors.Reader) -> shapes.Game:
     if hasattr(game, "_prefetched_objects_cache") and "seats" in game._prefetched_objects_cache:
         game.seats_read = sorted(game.seats.all(), key=lambda x: x.seat)
     return selectors.game_detail_for(game, user)
@@ -542,6 +542,101 @@ class GameRecordView(GameView):
         return Response(selectors.game_record(game))
 
 
+class GameStateAtView(GameView):
+    @extend_schema(
+        operation_id="games_state_at",
+        responses={
+            200: shape(shapes.State),
+            404: _err("not_found: no such game, or no move `seq` yet (details.seq: the game's)."),
+            409: _err("game_not_started."),
+            **COMMON,
+        },
+        tags=["play"],
+        summary="The state after move `seq`, as the caller's seat could see it then",
+        description="The engine's view of the position after `seq` moves (take-backs in the log "
+        "applied), for the caller's seat (a spectator's for anyone else): nothing that was hidden "
+        "then is shown now (other players' money stays null, the deck and the seed stay secret). "
+        "`legal` is empty and `deadline` null; `seq` is the one asked for (0: the set-up).",
+    )
+    def get(self, request: Request, game_id: int, seq: int) -> Response:
+        game = self.game
+        if game.status == Game.Status.OPEN:
+            raise GameNotStarted()
+        if seq > game.seq:
+            raise GameNotFound(
+                f"No move {seq} yet: the game is at move {game.seq}.", details={"seq": game.seq}
+            )
+        return Response(selectors.game_history_state_for(game, request.user, seq))
+
+
+class GameResultView(GameView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="games_result",
+        responses={
+            200: shape(shapes.GameResult),
+            404: E404,
+            409: _err("game_not_finished: money is secret until the end."),
+            429: E429,
+        },
+        tags=["games"],
+        summary="A finished game's scores and per-round figures (the result page's charts)",
+        description="Each seat's money, cities and plants at the start of every round and at "
+        "the end, replayed from the move log, with the score table. Only once the game is "
+        "over: before, the others' money is secret.",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.game
+        result = results.game_result(game)
+        if result is None:
+            raise GameNotFinished("The result comes at the end: money is secret until then.")
+        return Response(results.game_result_json(game, result))
+
+
+#: The most cities one quote prices (a player builds in far fewer in one turn).
+QUOTE_MAX_CITIES = 30
+
+
+class GameQuoteView(GameView):
+    @extend_schema(
+        operation_id="games_build_quote",
+        parameters=[
+            OpenApiParameter(
+                "cities",
+                str,
+                many=True,
+                explode=True,
+                description=f"City slugs, repeated (`?cities=essen&cities=duisburg`), at most "
+                f"{QUOTE_MAX_CITIES}; none: cost 0.",
+            )
+        ],
+        responses={
+            200: shape(shapes.BuildQuote),
+            400: _err(
+                "The engine's refusal of a city (city_not_in_play, city_full, already_in_city, "
+                f"city_unreachable, invalid_field), or invalid_field: more than "
+                f"{QUOTE_MAX_CITIES} cities."
+            ),
+            403: _err("not_a_player: the caller holds no seat in this game."),
+            404: E404,
+            409: _err("game_not_running: only a game under way takes a build."),
+            **COMMON,
+        },
+        tags=["play"],
+        summary="What building in several cities at once would cost the caller",
+        description="The cheapest order the rules allow for all of them together (build spaces "
+        "plus the cheapest connections, each city's cost depending on the others), as the build "
+        "form's total; `legal`'s `build` gives each city's cost alone. The same answer whether "
+        "the caller uses a token or the site's session.",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        cities = [c for c in request.query_params.getlist("cities") if c]
+        if len(cities) > QUOTE_MAX_CITIES:
+            raise ValidationError({"cities": [f"At most {QUOTE_MAX_CITIES} cities."]})
+        return Response(selectors.game_build_quote(self.game, request.user, cities))
+
+
 class GameMovesView(GameView):
     visible_on_error = ("POST",)
 
@@ -555,7 +650,7 @@ class GameMovesView(GameView):
         summary="The move log after seq `since`",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        since = _query_int(request, "since", 0, low=0)
+        since = query_int(request, "since", 0, low=0)
         return Response(selectors.move_list_public(game=self.game, since=since))
 
     @extend_schema(
@@ -605,7 +700,7 @@ class GameMovesView(GameView):
         key = request.headers.get(HEADER) or None
         source = Move.Source.WEB if request.auth is None else Move.Source.API
 
-        def do() -> tuple[int, Any]:
+        def do() -> tuple[int, shapes.Body]:
             result = services.move_submit(
                 game_id=game_id,
                 user=request.user,

@@ -2,9 +2,10 @@
 complaint reports (ARF, RFC 5965), with the standard library's ``email`` package.
 
 A DSN is ``multipart/report; report-type=delivery-status`` whose ``message/delivery-status``
-part is a block of per-message fields, then one block per recipient (``Final-Recipient``,
-``Action``, ``Status``, ``Diagnostic-Code``). What a recipient's block means here
-(``recipient_kind``):
+part (``message/global-delivery-status``, RFC 6533, for an internationalized address; either
+may come base64- or quoted-printable-encoded) is a block of per-message fields, then one block
+per recipient (``Final-Recipient``, ``Action``, ``Status``, ``Diagnostic-Code``). What a
+recipient's block means here (``recipient_kind``):
 
   * ``Action: failed`` with a permanent status (``5.x.x``) about the address itself - its
     mailbox or domain does not exist or takes no mail (``5.1.x``, ``5.2.1``, ``5.4.4``): a
@@ -31,8 +32,10 @@ True
 from __future__ import annotations
 
 import binascii
+import quopri
 import re
 from dataclasses import dataclass, field
+from email.header import Header, decode_header
 from email.message import Message
 from email.parser import Parser
 from email.policy import compat32
@@ -82,20 +85,42 @@ def recipient_kind(action: str, status: str) -> str | None:
     return HARD if _ADDRESS_GONE.match(code) else SOFT
 
 
+def _written(block: Message) -> bytes:
+    """A block as it came (bytes: UTF-8 stays UTF-8). A block with a body is one whose fields
+    the parser stopped reading at a line that is none (the rest of a quoted-printable line
+    after its soft break): no blank line was there, so none is put back."""
+    data = block.as_bytes()
+    if block.get_payload():
+        head, _sep, body = data.partition(b"\n\n")
+        data = head + b"\n" + body
+    return data
+
+
 def _blocks(part: Message) -> list[Message]:
-    """The header blocks of a ``message/delivery-status`` part: parsed by the email package, or
-    (a part sent base64-encoded, which it leaves as text) read here."""
+    """The header blocks of a status part: as the email package split them, or read here from
+    the part's text when it did not split them right: a part sent base64- or quoted-printable-
+    encoded (parsed as if it were not), or a ``message/global-delivery-status`` part (parsed as
+    one message: the first block its headers, the others its body)."""
     payload = part.get_payload()
-    base64 = str(part.get("Content-Transfer-Encoding", "")).strip().lower() == "base64"
-    if isinstance(payload, list) and not base64:
+    transfer = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
+    split = part.get_content_type() == "message/delivery-status"
+    if isinstance(payload, list) and split and transfer not in ("base64", "quoted-printable"):
         return [b for b in payload if isinstance(b, Message)]
-    if isinstance(payload, list):  # base64: the parser took the encoded text for a body
+    if isinstance(payload, list) and transfer == "base64":
+        # The parser took the encoded text for the bodies of header-less blocks.
         encoded = "".join(
             str(b.get_payload())
             for b in payload
             if isinstance(b, Message) and isinstance(b.get_payload(), str)
         )
         text = binascii.a2b_base64(encoded.encode("ascii", "ignore")).decode("utf-8", "replace")
+    elif isinstance(payload, list):
+        # The blocks as the parser read them, written back (as the bytes received: UTF-8 in a
+        # global part) and decoded (a soft line break or =XX escape may fall inside a field).
+        written = b"\n\n".join(_written(b) for b in payload if isinstance(b, Message))
+        if transfer == "quoted-printable":
+            written = quopri.decodestring(written)
+        text = written.decode("utf-8", "replace")
     else:
         raw = part.get_payload(decode=True)
         text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(payload)
@@ -111,18 +136,31 @@ def _address(value: str) -> str:
 
 def _clean(value: object, limit: int = 300) -> str:
     """One line of a report's text: whitespace folded, no NUL (an encoded part may carry one;
-    PostgreSQL stores none)."""
-    return " ".join(str(value or "").replace("\x00", "").split())[:limit]
+    PostgreSQL stores none), and UTF-8 read as such (the parser keeps 8-bit bytes of a field
+    as escapes; a mail system's diagnostic is often in its own language)."""
+    if isinstance(value, Header):  # a field with 8-bit bytes: its bytes, read as UTF-8
+        text = "".join(
+            b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+            for b, _charset in decode_header(value)
+        )
+    else:
+        text = str(value or "")
+    return " ".join(text.replace("\x00", "").split())[:limit]
+
+
+#: The status part of a DSN: RFC 3464's, and RFC 6533's for a message to or from an
+#: internationalized address (Postfix and Exchange send it then), whose fields may be UTF-8.
+_STATUS_PARTS = ("message/delivery-status", "message/global-delivery-status")
 
 
 def _dsn(msg: Message) -> Report | None:
-    part = next((p for p in msg.walk() if p.get_content_type() == "message/delivery-status"), None)
+    part = next((p for p in msg.walk() if p.get_content_type() in _STATUS_PARTS), None)
     if part is None:
         return None
     blocks = _blocks(part)
     recipients = [
         RecipientStatus(
-            recipient=_address(str(b.get("Final-Recipient") or b.get("Original-Recipient", ""))),
+            recipient=_address(_clean(b.get("Final-Recipient") or b.get("Original-Recipient", ""))),
             action=_clean(b.get("Action", "")).lower(),
             status=_clean(b.get("Status", ""), 32),
             diagnostic=_clean(b.get("Diagnostic-Code", "")),

@@ -11,7 +11,8 @@ provider signs or authenticates; these views add what the product needs around i
     authentication (those providers sign nothing else; Amazon's SNS messages are also checked
     against Amazon's signature here, ``sns``, which anymail does not do);
   * a forged or unauthenticated post answers 400 (401 to SNS without credentials, which is how
-    SNS asks for them) and a malformed one 400, each with a JSON error, and nothing is recorded;
+    SNS asks for them), a malformed one 400 and one over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` 413,
+    each with a JSON error, and nothing is recorded;
   * the events of one post are recorded together (``services.mail_event_record``), or none.
 
 ``kind_of`` says what each provider's event means here; events of other kinds (deliveries,
@@ -20,6 +21,7 @@ opens, delays) are acknowledged and ignored.
 
 from __future__ import annotations
 
+import json
 import logging
 import warnings
 from collections.abc import Callable
@@ -35,6 +37,7 @@ from anymail.webhooks.postmark import PostmarkTrackingWebhookView
 from anymail.webhooks.sendgrid import SendGridTrackingWebhookView
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.decorators import method_decorator
@@ -216,6 +219,16 @@ class _Events:
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not self.configured():
             return _error(404, "not_found", "No webhook here: its secret is not set.")
+        try:
+            # Read first, for every provider alike: a body over DATA_UPLOAD_MAX_MEMORY_SIZE
+            # raised wherever anymail first touched it (a signature check for Mailgun and SNS:
+            # Django's own 400 page), so each view answered it differently.
+            request.body  # noqa: B018
+        except RequestDataTooBig:
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            return _error(
+                413, "request_too_large", f"The request body is larger than {limit} bytes."
+            )
         self.configure()
         response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         return response
@@ -258,7 +271,18 @@ class PostmarkEvents(_Events, PostmarkTrackingWebhookView):
 
 
 class BrevoEvents(_Events, BrevoTrackingWebhookView):
+    """One event per post, or, for a webhook made with ``"batched": true`` (Brevo's API), a
+    JSON array of them (up to 500), which anymail reads as neither."""
+
     provider = "brevo"
+
+    def parse_events(self, request: HttpRequest) -> list[AnymailTrackingEvent]:
+        body = json.loads(request.body.decode("utf-8"))
+        if not isinstance(body, list):
+            return list(super().parse_events(request))
+        if not all(isinstance(e, dict) for e in body):
+            raise ValueError("a batch of Brevo events holds objects only")
+        return [self.esp_to_anymail_event(e) for e in body]
 
 
 class SendGridEvents(_Events, SendGridTrackingWebhookView):

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.db import transaction
 
+from accounts import deliverability
 from games import queue
 from games.fastpath import rows as sql_rows
 from games.models import Game, Notification, Seat
@@ -47,6 +48,26 @@ def wants_email(user: Any, kind: str) -> bool:
     if kind == Kind.DIGEST:
         return mode == "digest"
     return mode == "every_turn"
+
+
+#: How a player hears of their turns in a game by email (``turn_emails``).
+TURN_EMAILS_EACH = "each"
+TURN_EMAILS_DIGEST = "digest"
+TURN_EMAILS_NONE = ""
+
+
+def turn_emails(game: Game, user: Any) -> str:
+    """How ``user`` hears of their turns in ``game`` by email, for what a page promises: an email
+    each turn (``each``), the daily digest (``digest``), or none (``""``: emails off, a practice
+    game without emails, or an address our emails are known not to reach). The same facts the
+    outbox acts on (``wants_email``, ``Game.notify``, ``accounts.deliverability``)."""
+    if not game.notify or deliverability.undeliverable(user):
+        return TURN_EMAILS_NONE
+    if wants_email(user, Kind.TURN):
+        return TURN_EMAILS_EACH
+    if wants_email(user, Kind.DIGEST):
+        return TURN_EMAILS_DIGEST
+    return TURN_EMAILS_NONE
 
 
 def turn_key(game_id: int, user_id: int) -> str:

@@ -19,6 +19,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 
 from games.models import IdempotencyRecord
+from games.shapes import Body
 
 from .errors import ServiceError
 
@@ -29,7 +30,7 @@ class Answer:
     was used before) or reused for a different request (``reused``: the caller answers 422)."""
 
     status: int
-    body: Any
+    body: Body | None  # None: a stored answer without a body
     replayed: bool = False
     reused: bool = False
 
@@ -41,7 +42,7 @@ def _stored(record: IdempotencyRecord, fingerprint: str) -> Answer:
 
 
 def idempotent_run(
-    *, user: Any, key: str, fingerprint: str, do: Callable[[], tuple[int, Any]]
+    *, user: Any, key: str, fingerprint: str, do: Callable[[], tuple[int, Body]]
 ) -> Answer:
     """Run ``do`` (returning (status, body), or raising ``ServiceError``) at most once per
     (user, key); a refusal is stored too, so a retry of a refused request is refused the same."""

@@ -30,6 +30,7 @@ from games import describe, engine, log, numbers, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
 from games.models import Game, Move
+from games.notifications import outbox
 from games.services import lobby
 from games.shapes import State
 from games.templatetags.names import isolate
@@ -371,6 +372,7 @@ def _render_game(
     ctx: dict[str, Any] = {
         "game": game,
         "me": me,
+        "turn_emails": outbox.turn_emails(game, user) if me is not None else "",
         "error": error,
         "lang": lang,
         "names": _names(game),
@@ -542,11 +544,7 @@ def _render_game(
             )
         ctx["build_cities"] = cities
         if selected:
-            ctx["quote"] = selectors.game_build_quote(game, user, selected)
-            if "error" in ctx["quote"]:
-                ctx["quote"]["error"]["text"] = error_text(
-                    ctx["quote"]["error"]["code"], ctx["quote"]["error"]["message"]
-                )
+            ctx["quote"], _status = _quote(game, user, selected)
     if "power" in legal and you:
         best = selectors.game_best_power_for(game, user) or {
             "plants": [],
@@ -785,6 +783,16 @@ def game_history(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
     return _render_game(request, game, history_seq=seq)
 
 
+def _quote(game: Game, user: selectors.Reader, cities: list[str]) -> tuple[dict[str, object], int]:
+    """The build quote (``selectors.game_build_quote``, the API's too) as the page shows it, with
+    its status: the same code for the same question, the error's text in the reader's language."""
+    try:
+        return dict(selectors.game_build_quote(game, user, cities)), 200
+    except services.ServiceError as exc:
+        error = {"code": exc.code, "message": exc.message}
+        return {"error": {**error, "text": error_text(exc.code, exc.message)}}, exc.status
+
+
 @require_GET
 def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's)."""
@@ -792,11 +800,8 @@ def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     cities = [c for c in request.GET.getlist("cities") if c][:30]
     if not cities:
         return JsonResponse({"cost": 0, "money_left": None})
-    data = selectors.game_build_quote(game, request.user, cities)
-    if "error" in data:
-        data["error"]["text"] = error_text(data["error"]["code"], data["error"]["message"])
-        return JsonResponse(data, status=400)
-    return JsonResponse(data)
+    data, status = _quote(game, request.user, cities)
+    return JsonResponse(data, status=status)
 
 
 # -- language ----------------------------------------------------------------------

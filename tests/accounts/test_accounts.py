@@ -179,15 +179,19 @@ def test_token_page_create_use_revoke(client, user):
     assert "/reauthenticate/" in r["Location"]
     assert not AuthToken.objects.filter(user=user).exists()
     client.post("/accounts/reauthenticate/", {"password": "a-long-password-1"})
-    r = client.post("/accounts/tokens/", {"create": "1"})
+    r = client.post("/accounts/tokens/", {"create": "1", "name": "my bot"})
     token = r.context["new_token"]
     assert token
     assert token in r.content.decode()
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert api.get("/api/v1/me/").status_code == 200
-    digest = AuthToken.objects.get(user=user).digest
-    client.post("/accounts/tokens/", {"revoke": digest})
+    row = AuthToken.objects.get(user=user)
+    page = client.get("/accounts/tokens/").content.decode()
+    assert "my bot" in page  # its name, and when it was last used (just now)
+    assert row.info.last_used_at is not None
+    assert row.digest not in page  # the form names the token by its prefix, as the API does
+    client.post("/accounts/tokens/", {"revoke": row.token_key})
     assert api.get("/api/v1/me/").status_code == 401
     assert token not in client.get("/accounts/tokens/").content.decode()
 

@@ -25,14 +25,19 @@ def _walk(obj: Any, path: str = ""):
 
 
 class Secrets:
-    """What the server knows and must never say (read from its own snapshot)."""
+    """What the server knows and must never say (read from its own snapshot, or at move
+    ``seq``: the replayed state then, for the answers about a past position)."""
 
-    def __init__(self, gid: int) -> None:
+    def __init__(self, gid: int, seq: int | None = None) -> None:
         import powergrid
+        from games import selectors
         from games.models import Game
 
         game = Game.objects.get(pk=gid)
-        self.state = powergrid.from_json(game.state_json)
+        if seq is None:
+            self.state = powergrid.from_json(game.state_json)
+        else:
+            self.state = selectors.game_engine_state_at(game, seq)
         self.seed = game.seed
         self.seed_strings = {str(game.seed)}
 
@@ -71,6 +76,7 @@ def _play(gid: int, ps, bot_factory, check_secrets: bool, spectator=None) -> dic
     seats = seat_players(gid, ps)
     bots = {seat: bot_factory(seat) for seat in seats}
     moves = 0
+    quotes = 0
     finished = False
     commitment = ps[0].get(f"/api/v1/games/{gid}/").json()["seed_commitment"]
     assert commitment is not None
@@ -102,6 +108,10 @@ def _play(gid: int, ps, bot_factory, check_secrets: bool, spectator=None) -> dic
                     )
             if spectator is not None:
                 secrets.check(spectator.get(f"/api/v1/games/{gid}/state/").json(), None, False)
+        if check_secrets and moves % 25 == 0:
+            _walk_the_other_answers(gid, seats, spectator, seat, st, moves)
+        if check_secrets:
+            quotes += _check_quotes(gid, seats, seat, st)
         action = bots[seat](gid, seat, st)
         r = p.post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": st["seq"]})
         assert r.status_code == 201, (action, r.json())
@@ -109,6 +119,7 @@ def _play(gid: int, ps, bot_factory, check_secrets: bool, spectator=None) -> dic
             Secrets(gid).check(r.json(), seat, r.json()["phase"] == "finished")
         moves += 1
     assert finished, f"not finished after {moves} moves"
+    assert quotes or not check_secrets, "no build quote was checked"
     final = ps[0].get(f"/api/v1/games/{gid}/state/").json()
     assert final["phase"] == "finished"
     assert final["result"]
@@ -120,11 +131,60 @@ def _play(gid: int, ps, bot_factory, check_secrets: bool, spectator=None) -> dic
     # The end reveals the seed: the record verifies with the engine alone.
     from powergrid.verify import verify
 
+    if check_secrets:  # the end: money is public now, the seed too
+        result = ps[0].get(f"/api/v1/games/{gid}/result/").json()
+        Secrets(gid).check(result, None, True)
+        assert len(result["rounds"]) >= 2
     record = ps[0].get(f"/api/v1/games/{gid}/record/").json()
     assert record["commitment"] == commitment
     assert record["seed"] == ps[0].get(f"/api/v1/games/{gid}/").json()["seed"]
     assert verify(record).ok
     return final
+
+
+def _walk_the_other_answers(gid, seats, spectator, seat, st, moves) -> None:
+    """Every other answer about a game under way, as each seat and a spectator: the state at a
+    past move (checked against the secrets of that moment and of now), the build quote, the
+    players' profiles, the result (409 until the end)."""
+    import random
+
+    rng = random.Random(moves)
+    past = rng.randint(0, st["seq"])
+    then, now = Secrets(gid, past), Secrets(gid)
+    readers = [*seats.items(), *([(None, spectator)] if spectator is not None else [])]
+    for viewer_seat, reader in readers:
+        body = reader.get(f"/api/v1/games/{gid}/states/{past}/").json()
+        assert body["seq"] == past
+        assert body["legal"] == []
+        then.check(body, viewer_seat, False)
+        now.check(body, viewer_seat, False)
+        r = reader.get(f"/api/v1/games/{gid}/result/")
+        assert (r.status_code, r.json()["error"]["code"]) == (409, "game_not_finished")
+        for p in seats.values():
+            profile = reader.get(f"/api/v1/players/{p.user.username}/").json()
+            now.check(profile, viewer_seat, False)
+            assert "money" not in json.dumps(profile)
+
+
+def _check_quotes(gid, seats, seat, st) -> int:
+    """When the awaited seat may build: its quote for the cheapest city is that city's cost in
+    ``legal``; every seat's quote (its own money, nobody else's) holds no secret. How many
+    were checked."""
+    now = Secrets(gid)
+    build = [e for e in st["legal"] if e["type"] == "build"]
+    if build and build[0]["cities"]:
+        city = min(build[0]["cities"], key=lambda c: (build[0]["cities"][c], c))
+        quote = seats[seat].get(f"/api/v1/games/{gid}/quote/?cities={city}").json()
+        assert quote["cost"] == build[0]["cities"][city]
+        now.check(quote, seat, False)
+        for other_seat, other in seats.items():
+            if other_seat != seat:  # one's own money only: another seat has no quote
+                r = other.get(f"/api/v1/games/{gid}/quote/?cities={city}")
+                assert r.status_code == 200 or r.json()["error"]["code"] != "not_a_player"
+                if r.status_code == 200:
+                    now.check(r.json(), other_seat, False)
+        return 1
+    return 0
 
 
 def heuristic_factory(seat: int):

@@ -194,6 +194,7 @@ API_BODIES: dict[str, Any] = {
     "games_takeback_now": {"expected_seq": "{seq}"},
     "games_takeback_ask": {"expected_seq": "{seq}"},
     "games_practice_create": {},
+    "me_vacation_start": {"days": 1},
 }
 #: Fields where null means "none" (documented): null is an answer there, not a refusal.
 NULLABLE = {("webhooks_create", "game"), ("games_plans_set", "discard")}

@@ -55,6 +55,9 @@ GAME_SCOPED: dict[str, tuple[dict[str, Any], list[Call]]] = {
         [Call("get"), Call("post", {"action": {"type": "pass_auction"}, "expected_seq": 0})],
     ),
     "api_game_record": ({}, [Call("get")]),
+    "api_game_result": ({}, [Call("get")]),
+    "api_game_state_at": ({"seq": 0}, [Call("get")]),
+    "api_game_quote": ({}, [Call("get", query="cities=essen&cities=duisburg")]),
     "api_game_chat": ({}, [Call("get"), Call("post", {"text": "hello"})]),
     "api_game_chat_message": ({"message_id": "{mid}"}, [Call("patch", {"text": "changed"})]),
     "api_game_chat_report": ({"message_id": "{mid}"}, [Call("post")]),
@@ -110,6 +113,8 @@ NOT_GAME_SCOPED: dict[str, str] = {
     "dev_mailbox_reply": "the development mailbox (DEBUG only)",
     "calendar_feed": "a user's secret address: their own deadlines only",
     "player": "a player's page: lists games by the same rule (test_lists_do_not_show_it)",
+    "api_player": "a player's profile: lists games by the same rule (test_lists_do_not_show_it)",
+    "api_me_token": "the caller's own API token (token_not_found for anyone else's)",
 }
 
 
@@ -416,6 +421,17 @@ def test_lists_do_not_show_it(make_player):
     ]
     for body in pages:
         assert f"/games/{w.gid}/" not in body
+    # The API's profiles, by the same rule: not listed, not counted.
+    for client, name in (
+        (_client(w.outsider, True), w.creator.user.username),
+        (APIClient(), w.player.user.username),
+    ):
+        profile = client.get(f"/api/v1/players/{name}/").json()
+        games = profile["current_games"] + profile["finished_games"]["results"]
+        assert w.gid not in [g["id"] for g in games]
+        assert not [s for s in w.secrets if s in str(games)]
+    mine = _client(w.invitee, True).get(f"/api/v1/players/{w.creator.user.username}/").json()
+    assert w.gid in [g["id"] for g in mine["current_games"]]
     for status in ("open", "running", "finished"):
         listed = w.outsider.get(f"/api/v1/games/?status={status}").json()["results"]
         assert w.gid not in [g["id"] for g in listed]

@@ -200,6 +200,29 @@ def test_a_base64_delivery_status_part_is_read_too(awaited):
     assert mail_receive(raw, via="pipe").code == "bounce_hard"
 
 
+LONG = "smtp; 550 5.1.1 <{r}>: Empfänger unbekannt, " + "the mailbox does not exist " * 4
+
+
+@pytest.mark.parametrize("part_type", ["message/delivery-status", "message/global-delivery-status"])
+@pytest.mark.parametrize("transfer", ["", "base64", "quoted-printable"])
+def test_every_form_of_the_status_part_is_read(awaited, part_type, transfer):
+    """The status part as RFC 3464 writes it, and as RFC 6533 does for an internationalized
+    address (``message/global-delivery-status``, UTF-8 fields), each sent as is, base64- or
+    quoted-printable-encoded: a hard bounce, its diagnostic read whole."""
+    from games.inbox.receive import mail_receive
+    from games.models import MailEvent
+
+    _gid, p, n = awaited
+    raw = dsn(
+        _bounce_address(n), p.user.email, diagnostic=LONG, part_type=part_type, transfer=transfer
+    )
+    assert mail_receive(raw, via="pipe").code == "bounce_hard"
+    detail = MailEvent.objects.get().detail
+    assert "Empfänger unbekannt" in detail
+    assert detail.endswith("the mailbox does not exist")
+    assert "=" not in detail
+
+
 def test_a_nul_in_an_encoded_report_is_dropped_not_a_crash(awaited):
     from games.inbox.receive import mail_receive
     from games.models import InboundMail, MailEvent

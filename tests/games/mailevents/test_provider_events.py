@@ -469,6 +469,26 @@ def test_brevo_hard_bounce_spam_and_unsubscribe(make_player):
     assert _state(unsub.user)[:2] == ("", "none")
 
 
+def test_brevo_batched_webhook_posts_an_array_of_events(make_player):
+    """A webhook made through Brevo's API with ``"batched": true`` posts up to 500 events as one
+    JSON array: each is recorded, together; a batch with anything but events is refused whole."""
+    hard, spam = make_player(), make_player()
+    batch = [_brevo(hard.user.email), _brevo(spam.user.email, "spam"), _brevo("x@y.z", "opened")]
+    batch[1]["id"] = 654321
+    r = _post("/mail/events/brevo/", batch, **_auth())
+    assert r.status_code == 200, r.content
+    assert r.json() == {"received": 3, "recorded": 2}
+    assert _state(hard.user)[0] == "hard_bounce"
+    assert _state(spam.user)[:2] == ("complaint", "none")
+    from games.models import MailEvent
+
+    other, before = make_player(), MailEvent.objects.count()
+    odd = [_brevo(other.user.email), 5]
+    _refused(_post("/mail/events/brevo/", odd, **_auth()), 400, "bad_payload")
+    assert _state(other.user)[:2] == ("", "every_turn")
+    assert MailEvent.objects.count() == before
+
+
 def test_brevo_without_credentials_changes_nothing(player):
     _refused(_post("/mail/events/brevo/", _brevo(player.user.email)), 400, "forged")
     _refused(_post("/mail/events/brevo/", "null", **_auth()), 400, "bad_payload")
@@ -514,3 +534,39 @@ def test_odd_authenticated_payloads_are_refused_or_ignored_never_a_500(player, p
     if r.status_code == 400:
         assert r.json()["error"]["code"] == "bad_payload"
     assert _state(player.user)[:2] == ("", "every_turn")
+
+
+# -- a body over the size limit: the same JSON 413 from every provider's URL ---------------------
+
+
+@pytest.mark.parametrize("provider", ["mailgun", "postmark", "sendgrid", "amazon_ses", "brevo"])
+def test_a_body_over_the_limit_is_413_json_from_every_provider(
+    provider, player, settings, sendgrid_key
+):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2048
+    body = {"event-data": {"recipient": player.user.email, "pad": "x" * 4096}}
+    r = _post(
+        f"/mail/events/{provider}/",
+        body,
+        HTTP_X_AMZ_SNS_MESSAGE_TYPE="Notification",
+        HTTP_X_AMZ_SNS_MESSAGE_ID="x",
+        **_auth(),
+    )
+    _refused(r, 413, "request_too_large")
+    assert _state(player.user) == NOTHING
+
+
+def test_django_refusals_on_machine_paths_are_json(rf):
+    """What Django itself refuses (handler400) on a webhook or inbound URL is JSON, as under
+    /api/: a provider reads a code, not a page."""
+    from django.core.exceptions import RequestDataTooBig
+
+    from games.api.errors import handler400
+
+    for path in ("/mail/events/mailgun/", "/inbound/mailgun/", "/api/v1/me/"):
+        r = handler400(rf.post(path), RequestDataTooBig())
+        assert r.status_code == 413
+        assert json.loads(r.content)["error"]["code"] == "request_too_large"
+    assert handler400(rf.get("/games/1/"), RequestDataTooBig())["Content-Type"].startswith(
+        "text/html"
+    )
