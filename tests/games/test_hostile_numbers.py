@@ -224,6 +224,9 @@ def _api_cases(w: dict[str, Any]) -> Iterator[tuple[str, str, str, Any, str]]:
         "request_id": 1,
         "kind": "proxy_bid",
         "slug": "germany",
+        "seq": 0,
+        "prefix": "x",
+        "username": w["actor"].user.get_username(),
     }
     for path, ops in schema["paths"].items():
         url = re.sub(r"\{(\w+)\}", lambda m: str(ids[m.group(1)]), path)
@@ -445,6 +448,9 @@ def _page_cases(w: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any], s
         yield method, url, {**data, "_field": field}, field
     # The move form: every number field of every action type, as the engine describes them.
     for spec in ACTIONS.values():
+        # the action's other number fields hold good values: the hostile one is the refusal
+        good = {f.name: str(w["plant"]) if f.kind in ("plant", "plants") else "1"
+                for f in spec.fields if f.kind in ("int", "plant", "count", "plants")}  # fmt: skip
         for f in spec.fields:
             names = {
                 "int": [f.name],
@@ -454,7 +460,7 @@ def _page_cases(w: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any], s
                 "tokens": [f"{f.name}_coal"],
             }.get(f.kind, [])
             for name in names:
-                data = {"action": spec.name, "expected_seq": seq, "_field": name}
+                data = {**good, "action": spec.name, "expected_seq": seq, "_field": name}
                 yield "post", f"/games/{w['gid']}/move/", data, f"{spec.name}.{name}"
     # The create form: its integer fields, from the form class.
     for name, field in GameCreateForm.base_fields.items():
