@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint format typecheck bench clean services messages
+.PHONY: run test test-fast lint format typecheck bench clean services messages client
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -45,6 +45,10 @@ format: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy powergrid config games accounts
+
+# The API client checked in under clients/ (schema + openapi-python-client's Python package).
+client: $(STAMP)
+	$(BIN)/python scripts/generate_client
 
 bench: $(STAMP)
 	$(BIN)/python -m powergrid bench

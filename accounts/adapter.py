@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from typing import Any
+from urllib.parse import quote
 
 from allauth.account import app_settings
 from allauth.account.adapter import DefaultAccountAdapter
@@ -19,8 +20,11 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
+
+from config.site import absolute, current_site
 
 from .addresses import client_address
 from .models import Profile
@@ -143,7 +147,17 @@ class AccountAdapter(DefaultAccountAdapter):
         # Translators: the prefix of account emails' subjects, as in the game emails' subjects.
         return gettext("[Power Grid] %(subject)s") % {"subject": subject}
 
+    def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
+        """The confirmation link at SITE_URL (``config.site``), as every other link we send."""
+        return absolute(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def get_reset_password_from_key_url(self, key: str) -> str:
+        path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
+        return absolute(path.replace("UID-KEY", quote(key)))
+
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        # The site named in the emails' footer is SITE_URL's, not the database's record.
+        context = {**context, "current_site": current_site()}
         lang = recipient_language(email, context.get("user"))
         if lang is None:
             super().send_mail(template_prefix, email, context)

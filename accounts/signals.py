@@ -1,13 +1,23 @@
 from typing import Any
 
 from allauth.account.models import EmailAddress
-from allauth.account.signals import email_added, email_changed, email_confirmed, user_signed_up
+from allauth.account.signals import (
+    email_added,
+    email_changed,
+    email_confirmation_sent,
+    email_confirmed,
+    user_signed_up,
+)
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.models import User
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.translation import gettext
 from knox.models import AuthToken
 
 from . import deliverability
@@ -127,3 +137,23 @@ def email_changed_to_a_confirmed_address(
     if to_email_address.verified:
         user.email = to_email_address.email
         deliverability.address_confirmed(user=user, address=to_email_address.email)
+
+
+@receiver(email_confirmation_sent)
+def confirmation_in_the_mailbox(
+    request: HttpRequest | None, confirmation: Any, signup: bool, **kwargs: Any
+) -> None:
+    """In development nothing is really sent: the confirmation email is in the development
+    mailbox (``/dev/mailbox/``, DEBUG only), and the page right after sign-up says so."""
+    if request is None or not settings.DEBUG or not hasattr(request, "_messages"):
+        return
+    messages.info(
+        request,
+        format_html(
+            gettext(
+                "Development server: no email leaves this machine. Read the confirmation email "
+                'in the <a href="{url}">mailbox</a>.'
+            ),
+            url=reverse("dev_mailbox"),
+        ),
+    )

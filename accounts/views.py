@@ -127,9 +127,15 @@ def calendar(request: HttpRequest) -> HttpResponse:
         calendar_address_set(user=request.user, on=False)
         messages.success(request, _("Your calendar address was turned off."))
     else:
+        # Only a replaced address had an old one that stops working; the first is just ready.
+        prof = getattr(request.user, "profile", None)
+        replaced = bool(prof and prof.calendar_token)
         calendar_address_set(user=request.user, on=True)
         messages.success(
-            request, _("Your calendar has a new address; the old one no longer works.")
+            request,
+            _("Your calendar has a new address; the old one no longer works.")
+            if replaced
+            else _("Your calendar address is ready: subscribe to it in your calendar app."),
         )
     return redirect(reverse("profile") + "#calendar")
 

@@ -9,6 +9,7 @@ clients (who can retry with the same ``Idempotency-Key``) and a plain page for p
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from http import HTTPStatus
 
@@ -219,3 +220,19 @@ def _api_slash_redirect(request: HttpRequest) -> HttpResponse:
     return HttpResponsePermanentRedirectKeepingMethod(
         location, content=body.content, content_type=body["Content-Type"]
     )
+
+
+class ServerTimingMiddleware:
+    """``Server-Timing: app;dur=<ms>`` on every answer: the time the server spent on it, from
+    the first middleware to the last (a browser shows it in its network panel; the browser walk,
+    tests/e2e/test_whole_game_walk_browser.py, holds every page under its budget with it). A
+    duration says nothing a visitor could not measure from outside."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        start = time.perf_counter()
+        response = self.get_response(request)
+        response["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.1f}"
+        return response

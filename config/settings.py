@@ -35,7 +35,9 @@ Variables (see README "Production"):
   DEADLINE_SWEEP_CHUNK     default 200: due games locked and handled per sweep transaction
   STREAM_REDIS_URL    default unset: the event stream (/api/v1/stream/) is woken by Redis
                       publish/subscribe, e.g. redis://host:6379/2; unset (the embedded set-up), a
-                      stream re-reads its games every STREAM_FALLBACK_SECONDS instead
+                      stream reads the event log every STREAM_FALLBACK_SECONDS instead
+  STREAM_REPLAY_SECONDS  default 86400: how long a stream client may be away and still resume
+                      from Last-Event-ID with every event it missed (beyond: a `resync` event)
   STATIC_ROOT         default <repo>/staticfiles: where collectstatic writes (scripts/prod_smoke
                       uses a temporary folder)
   BENCH_ENDPOINTS     default False; True mounts /api/bench/insert/ (bench/api_bench.py's floor)
@@ -48,6 +50,7 @@ Variables (see README "Production"):
 
 import os
 from pathlib import Path
+from typing import Any
 
 import environ
 from csp.constants import NONCE, NONE, SELF
@@ -92,6 +95,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.ServerTimingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Outside the CSRF check and every view: sees each error answered under /api/.
     "config.middleware.ApiErrorsAsJsonMiddleware",
@@ -368,6 +372,9 @@ STREAM_REDIS_URL = env.str("STREAM_REDIS_URL", default="")
 STREAM_FALLBACK_SECONDS = env.float("STREAM_FALLBACK_SECONDS", default=2.0)
 # A comment line is sent this often so proxies keep the connection and a gone client is noticed.
 STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=20.0)
+# How long the stream's event log keeps an event: a client away longer than this resumes with a
+# ``resync`` event (read the state again) instead of the events it missed.
+STREAM_REPLAY_SECONDS = env.float("STREAM_REPLAY_SECONDS", default=86400.0)
 # Streams open at once in one process, per account and per client address (a watcher without an
 # account counts against its address only): beyond, 429 throttled (games/stream/views.py).
 STREAM_MAX_PER_USER = env.int("STREAM_MAX_PER_USER", default=5)
@@ -434,9 +441,10 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "COMPONENT_SPLIT_REQUEST": True,
     # Two fields named plant_deck hold different choices (a game's option, and the state's,
-    # present only for a New Power Plants deck): each choice set named once.
+    # present only for a New Power Plants deck): each choice set named once. Not "PlantDeckEnum":
+    # openapi-generator's TypeScript names the inline enum of Plant.deck so, and the two clashed.
     "ENUM_NAME_OVERRIDES": {
-        "PlantDeckEnum": ["base", "new", "mixed"],
+        "PlantDeckChoice": ["base", "new", "mixed"],
         "NewPlantDeckEnum": ["new", "mixed"],
         # A game's status: the game's and the profile's games' (one name for both).
         "GameStatusEnum": ["open", "running", "finished"],
@@ -451,16 +459,22 @@ SPECTACULAR_SETTINGS = {
 
 BENCH_ENDPOINTS = env.bool("BENCH_ENDPOINTS", default=False)
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    "filters": {"periodic_at_debug": {"()": "config.logfilters.PeriodicAtDebug"}},
     "loggers": {
         "django.request": {"level": "ERROR"},
         "django.db.backends": {"level": "INFO"},
     },
 }
+if DEBUG:
+    # Development: the worker's lines about periodic tasks count as DEBUG (config/logfilters.py),
+    # so they do not scroll `make run`'s banner away every 30 seconds.
+    for _name in ("celery.beat", "celery.worker.strategy", "celery.app.trace"):
+        LOGGING["loggers"][_name] = {"filters": ["periodic_at_debug"]}
 
 # Browsers may use none of these on our pages (config.middleware.PermissionsPolicyMiddleware).
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"

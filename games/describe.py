@@ -36,6 +36,12 @@ def source_note(source: str | None) -> str:
     return note() if note else ""
 
 
+def entry_note(entry: Mapping[str, Any]) -> str:
+    """The note of one log entry, by who it is by (``games.log.describe``: the player, their plan,
+    the bot in their seat, the deadline's default, or the game, which has none)."""
+    return source_note(entry.get("by", entry.get("source")))
+
+
 def phase_label(phase: str) -> str:
     """A phase's name in the active language ("Buying resources")."""
     label = PHASES.get(phase)
@@ -61,11 +67,29 @@ def resource_count(r: str, n: int) -> str:
     return names.get(r, f"%(n)d {r}") % {"n": n}
 
 
-def fuel_label(amounts: dict[str, int]) -> str:
-    """The one-tap choice that buys what one's plants lack ("Buy the fuel your plants lack: 3
-    coal and 2 oil")."""
-    what = join([resource_count(r, n) for r, n in amounts.items() if n])
-    return _("Buy the fuel your plants lack: %(what)s") % {"what": what}
+def fuel_label(plan: Any, *, more: bool = False) -> str:
+    """The one-tap choice that buys the fuel some cities need (``powergrid.helpers.Refuel``),
+    with its price on it ("Buy fuel for your 2 cities: 2 coal for 3 Elektro"); ``more``: for the
+    cities one may have after this round's build."""
+    what = join([resource_count(r, n) for r, n in plan.amounts.items() if n])
+    values = {"n": plan.cities, "what": what, "cost": plan.cost}
+    if more:
+        return (
+            ngettext(
+                "Buy fuel for %(n)d city, if you build this round: %(what)s for %(cost)d Elektro",
+                "Buy fuel for %(n)d cities, if you build this round: %(what)s for %(cost)d Elektro",
+                plan.cities,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "Buy fuel for your %(n)d city: %(what)s for %(cost)d Elektro",
+            "Buy fuel for your %(n)d cities: %(what)s for %(cost)d Elektro",
+            plan.cities,
+        )
+        % values
+    )
 
 
 def join(items: list[str]) -> str:

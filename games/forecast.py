@@ -9,7 +9,10 @@ multiplies two estimates:
   typical game's length for the player count.
 * **time per wait**: each seat's median reply time over its recent moves (from the moment the
   seat was awaited to its move, ``games.players.replay_awaited``, as the profiles measure it),
-  averaged over the seats.
+  averaged over the seats, blended with a prior until there are enough replies (``per_wait``):
+  the prior is half the turn limit, weighted as ``ENOUGH`` replies less the replies seen, so one
+  quick reply moves a 49-day forecast a little, not to a day, and from ``ENOUGH`` replies on
+  only what was observed counts.
 
 Everything used is public: round, cities, the move log's seats and times. Money, plans and
 the deck play no part. A forecast is a rough guide, shown as such (rounded to days).
@@ -18,6 +21,12 @@ the deck play no part. A forecast is a rough guide, shown as such (rounded to da
 4
 >>> rounds_left(max_cities=0, round_=1, end=17, players=4)
 10
+>>> per_wait(observed=None, replies=0, turn_hours=24)   # nothing seen: half the turn limit
+12.0
+>>> round(per_wait(observed=0.25, replies=1, turn_hours=24), 1)   # one quick reply
+11.0
+>>> per_wait(observed=0.25, replies=12, turn_hours=24)   # enough: what was seen
+0.25
 """
 
 from __future__ import annotations
@@ -53,6 +62,20 @@ TYPICAL_ROUNDS = {2: 12, 3: 11, 4: 10, 5: 9, 6: 8}
 RECENT = 20
 #: Only moves a person made: a plan, a bot or a timeout did not wait for anyone.
 HUMAN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL)
+
+
+#: Replies (people's, over all seats) from which the forecast trusts what it saw alone.
+ENOUGH = 12
+
+
+def per_wait(*, observed: float | None, replies: int, turn_hours: float) -> float:
+    """Hours per wait: ``observed`` (the seats' median reply times averaged, None if none yet),
+    blended with the prior (half the turn limit) weighted as ``ENOUGH - replies`` replies."""
+    prior = turn_hours / 2
+    if observed is None or replies <= 0:
+        return prior
+    weight = max(0, ENOUGH - replies)
+    return (weight * prior + replies * observed) / (weight + replies)
 
 
 def rounds_left(*, max_cities: int, round_: int, end: int, players: int) -> int:
@@ -129,15 +152,18 @@ def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
             )
         )
     known = [p.median_reply_hours for p in seats if p.median_reply_hours is not None]
-    fallback = float(game.options.get("turn_hours", 24)) / 2
-    per_wait = statistics.mean(known) if known else fallback
+    hours = per_wait(
+        observed=statistics.mean(known) if known else None,
+        replies=sum(p.replies for p in seats),
+        turn_hours=float(game.options.get("turn_hours", 24)),
+    )
     waited = [p for p in seats if p.replies]
     bottleneck = max(waited, key=lambda p: p.waited_hours).seat if len(waited) >= 2 else None
     return Forecast(
         rounds_left=left,
         waits_left=waits_left,
-        hours_per_wait=per_wait,
-        finish=now + timedelta(hours=per_wait * waits_left),
+        hours_per_wait=hours,
+        finish=now + timedelta(hours=hours * waits_left),
         seats=seats,
         bottleneck=bottleneck,
     )

@@ -24,15 +24,51 @@ _lock = threading.Lock()
 _CACHE_SIZE = 256
 
 
+#: Who an entry is by (``by``) when no seat acted: what a move led to by the rules (a new round,
+#: a new step, the end), not anyone's choice.
+GAME = "game"
+
+
 def describe(
-    move: Any, before: View, after: View, revealed: str | None = None
+    move: Any,
+    before: View,
+    after: View,
+    revealed: str | None = None,
+    sources: dict[int, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Language-neutral entries for one move (usually one; auctions may add a sale), with the
     move's number, time and source, and what it revealed (``revealed``: a public fact, what a
-    take-back of it asks for, ``games.takebacks``)."""
+    take-back of it asks for, ``games.takebacks``).
+
+    Each entry also says who it is by (``by``), which is not always the move's source: the move
+    itself is by whoever made it (the player, their plan, the bot in their seat, the deadline's
+    default); a plant sold to another seat (everyone else passed) is by that seat's own last move
+    (``sources``: each seat's last source so far, updated here); a new round, step or the end is
+    by the game (``GAME``). "Round 4 begins" is never "played by a bot"."""
     action = move.action if isinstance(move.action, dict) else {}
     base = {"seq": move.seq, "time": move.created_at, "source": move.source, "revealed": revealed}
-    return [{**base, **e} for e in move_entries(action, move.seat, before, after)]
+    known = sources if sources is not None else {}
+    known[move.seat] = move.source
+    out = []
+    for e in move_entries(action, move.seat, before, after):
+        seat = e.get("seat")
+        by = GAME if seat is None else known.get(seat, move.source)
+        out.append({**base, **e, "by": by})
+    return out
+
+
+def sources_of(items: list[dict[str, Any]]) -> dict[int, str]:
+    """Each seat's last move's source, from a log's entries (the first entry of a seq is the
+    move's own): where ``describe`` goes on from."""
+    out: dict[int, str] = {}
+    seen: set[int] = set()
+    for e in items:
+        if e["seq"] in seen:
+            continue
+        seen.add(e["seq"])
+        if e["seat"] is not None:
+            out[int(e["seat"])] = e["source"]
+    return out
 
 
 def cancelled(items: list[dict[str, Any]]) -> set[int]:
@@ -54,8 +90,9 @@ def entries(game: Game) -> list[dict[str, Any]]:
     done, items = hit if hit is not None and hit[0] <= game.seq else (0, [])
     if done < game.seq:
         items = list(items)
+        sources = sources_of(items)
         for move, before, after, revealed in selectors.game_public_timeline(game, since=done):
-            items.extend(describe(move, before, after, revealed))
+            items.extend(describe(move, before, after, revealed, sources))
             done = move.seq
         with _lock:
             _cache[key] = (done, items)

@@ -147,6 +147,9 @@ class Seat(models.Model):
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     bot_controlled = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # When the seat's player last had the game's page open (``games.notifications.pace``: no
+    # "your turn" email while they are there); written at most every ``pace.SEEN_EVERY``.
+    page_seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seat"]
@@ -689,3 +692,29 @@ class Removal(models.Model):
 
     def __str__(self) -> str:
         return f"removal of {self.user_id} from game {self.game_id}"
+
+
+class StreamEvent(models.Model):
+    """One change of a game as the event stream tells it (``games/stream/``): the log every
+    stream reads, so each change is told once and in order in every set-up (with Redis, which
+    only wakes the streams, and without), and a client that reconnects with ``Last-Event-ID``
+    resumes where it stopped. ``id`` is the event's id on the stream: ids are given in commit
+    order (``games.stream.log.record`` takes one lock for it), so "every event after N" has no
+    gap. Kept ``STREAM_REPLAY_SECONDS``, then pruned.
+
+    ``body``: the public facts told to everyone (``events.game_body``; for ``takeback`` events
+    the event's own facts); ``seats``: ``{user id: [seat, deadline or None]}`` of the game's
+    players, from which each player's own stream adds their seat, turn and deadline."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="stream_events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32, default="game")
+    body = models.JSONField()
+    seats = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "id"], name="streamevent_game_id")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seq}:{self.kind}"

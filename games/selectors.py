@@ -68,9 +68,16 @@ def seat_of(game: Game, user: Reader) -> Seat | None:
 
 
 def game_deadline(game: Game) -> datetime | None:
-    """The earliest deadline among the seats whose move is awaited."""
+    """The earliest deadline among the seats whose move is awaited from a person (or a bot of
+    their own). A seat the server's bot plays (``bot_controlled``) is due at once and moves
+    within seconds: its deadline is bookkeeping for the worker, not a time anyone waits for, so
+    it is no deadline of the game's (a page said "deadline 0 minutes ago" while a bot moved)."""
     awaited = set(game.to_act or [])
-    deadlines = [s.deadline for s in game_seats(game) if s.seat in awaited and s.deadline]
+    deadlines = [
+        s.deadline
+        for s in game_seats(game)
+        if s.seat in awaited and s.deadline and not s.bot_controlled
+    ]
     return min(deadlines) if deadlines else None
 
 

@@ -50,7 +50,7 @@ from .fastpath import rows as sql_rows
 from .fastpath.bulk import bulk_update_values
 from .models import DEFAULT_OPTIONS, Game, Move, Notification, Seat
 from .notifications.outbox import OutboxWriter, notes_apply, schedule_send_pending
-from .stream import events as stream_events
+from .stream import log as stream_log
 from .webhooks import events as hooks
 
 log = logging.getLogger(__name__)
@@ -153,6 +153,7 @@ def on_state_changed(
     if fx.bot_due:
         game_id = game.pk
         transaction.on_commit(lambda: _queue_bot(game_id))
+    stream_log.record(game, seats)  # the last write: see games/stream/log.py
 
 
 def on_states_changed(changes: list[StateChange]) -> None:
@@ -199,6 +200,7 @@ def on_states_changed(changes: list[StateChange]) -> None:
         schedule_send_pending()
     for game_id in bots:
         transaction.on_commit(functools.partial(_queue_bot, game_id))
+    stream_log.record_many([(c.game, c.seats or [], "game", None) for c in changes])
 
 
 def on_takeback(
@@ -259,10 +261,13 @@ def on_takeback(
     if fx.seats:
         bulk_update_values(fx.seats, fx.fields or _SEAT_FIELDS)
     fx.outbox.flush()
-    stream_events.publish_event_on_commit(game, seats, hooks.TAKEBACK, {"takeback": facts})
     if fx.bot_due:
         game_id = game.pk
         transaction.on_commit(lambda: _queue_bot(game_id))
+    # The last write: the game event, then the take-back's own (games/stream/log.py).
+    stream_log.record_many(
+        [(game, seats, "game", None), (game, seats, hooks.TAKEBACK, {"takeback": facts})]
+    )
 
 
 def _effects(
@@ -339,7 +344,6 @@ def _effects(
     if finished:
         outbox.game_over(seats, seq=game.seq)
         ratings.game_rate(game, seats)  # once, in the transaction that ends the game
-    stream_events.publish_on_commit(game, seats)
     return _Effects(seats=to_save, fields=fields, outbox=outbox, bot_due=bot_due)
 
 

@@ -43,45 +43,95 @@ def best_power(state: State, seat: int) -> PowerPlan:
     return PowerPlan(fired, powered, hybrid_split(fired, p.res))
 
 
-def refuel(state: State, seat: int) -> dict[str, int] | None:
-    """The tokens ``seat``'s plants lack to all run once, as a ``buy_resources`` action's amounts
-    (``{resource: n}``), or None when nothing is lacking or the phase is not the seat's turn to
-    buy or not all of it can be stored and paid now. A hybrid's lack is bought as whichever of
-    coal and oil is cheaper, token by token. What a turn email's one-tap "buy the fuel" offers.
+class Refuel(NamedTuple):
+    """A fuel purchase suggested to a seat: the ``buy_resources`` amounts, their price at the
+    market now, and how many cities the plants it feeds (with what is held) power."""
+
+    amounts: dict[str, int]
+    cost: int
+    cities: int
+
+
+def refuel_plan(state: State, seat: int, *, cities: int | None = None) -> Refuel | None:
+    """The cheapest tokens that let ``seat``'s plants power ``cities`` cities (default: the
+    cities the seat has connected; more, such as what this round's build will add, only when
+    asked), never more than that needs: the plants to run are the set that powers the most of
+    those cities for the least Elektro (then the fewest tokens), so fuel is never bought for a
+    plant the cities do not need. A hybrid's share is bought as whichever of coal and oil is
+    cheaper, token by token. When all of it cannot be stored and paid, fewer cities. None when
+    nothing is lacking for them, the seat has no city to power, or it is not the seat's turn to
+    buy. What a turn email's one-tap "buy the fuel" offers, with its price on the button.
 
     >>> import powergrid
     >>> s = powergrid.new_game(map="germany", players=3, seed=1)
-    >>> refuel(s, 0) is None  # round 1's auction: not buying now
+    >>> refuel_plan(s, 0) is None  # round 1's auction: not buying now
     True
     """
     if not any(e["type"] == "buy_resources" for e in legal(state, seat)):
         return None
     p = state.players[seat]
+    target = len(p.cities) if cities is None else cities
+    if target <= 0 or not p.plants:
+        return None
+    have: dict[str, int] = dict(zip(NAMES, p.res, strict=True))
+    offered: dict[str, list[int]] = {
+        r: market_prices(i, state.resources[i]) for i, r in enumerate(NAMES)
+    }
+    options: list[tuple[int, int, int, dict[str, int]]] = []
+    plants = list(p.plants)
+    for mask in range(1, 1 << len(plants)):
+        chosen = [plants[i] for i in range(len(plants)) if mask >> i & 1]
+        powered = min(target, sum(PLANTS[x].powers for x in chosen))
+        bought = _lack(chosen, have, offered)
+        if bought is None:
+            continue
+        cost = sum(sum(offered[r][:n]) for r, n in bought.items())
+        options.append((-powered, cost, sum(bought.values()), bought))
+    options.sort(key=lambda o: (o[0], o[1], o[2], sorted(o[3].items())))
+    for neg_powered, cost, _n, bought in options:
+        amounts = {r: n for r, n in bought.items() if n}
+        if not amounts:
+            return None  # what is held already powers them
+        try:
+            apply(state, seat, {"type": "buy_resources", **amounts})
+        except IllegalAction:
+            continue  # cannot store or pay all of it: fewer cities
+        return Refuel(amounts, cost, -neg_powered)
+    return None
+
+
+def _lack(
+    plants: list[int], have: dict[str, int], offered: dict[str, list[int]]
+) -> dict[str, int] | None:
+    """The tokens ``plants`` lack to all run once with ``have`` held (None: the market has too
+    few); a hybrid takes held coal and oil left over first, then the cheaper of the two."""
     need: dict[str, int] = dict.fromkeys(NAMES, 0)
     hybrid = 0
-    for plant in p.plants:
+    for plant in plants:
         card = PLANTS[plant]
         if card.fuel == "hybrid":
             hybrid += card.burns
         elif card.fuel in need:
             need[card.fuel] += card.burns
-    have: dict[str, int] = dict(zip(NAMES, p.res, strict=True))
     lack: dict[str, int] = {r: max(0, need[r] - have[r]) for r in NAMES}
     hybrid -= sum(max(0, have[r] - need[r]) for r in ("coal", "oil"))
-    offered: dict[str, list[int]] = {
-        r: market_prices(i, state.resources[i]) for i, r in enumerate(NAMES)
-    }
     for _ in range(max(0, hybrid)):
         costs = {r: offered[r][lack[r]] for r in ("coal", "oil") if lack[r] < len(offered[r])}
         if not costs:
             return None
         cheaper = min(costs, key=lambda r: (costs[r], r != "coal"))
         lack[cheaper] += 1
-    amounts = {r: n for r, n in lack.items() if n}
-    if not amounts:
+    if any(lack[r] > len(offered[r]) for r in NAMES):
         return None
-    try:
-        apply(state, seat, {"type": "buy_resources", **amounts})
-    except IllegalAction:
-        return None  # cannot store or pay all of it: no suggestion
-    return amounts
+    return lack
+
+
+def refuel(state: State, seat: int, *, cities: int | None = None) -> dict[str, int] | None:
+    """The amounts of ``refuel_plan`` (None when it suggests nothing)."""
+    plan = refuel_plan(state, seat, cities=cities)
+    return None if plan is None else plan.amounts
+
+
+def capacity(state: State, seat: int) -> int:
+    """The cities all of ``seat``'s plants power together."""
+    return sum(PLANTS[x].powers for x in state.players[seat].plants)

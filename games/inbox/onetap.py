@@ -32,7 +32,7 @@ from games.selectors import game_engine_state
 from games.services.errors import ServiceError
 from games.services.moves import move_submit
 from games.services.takeback import takeback_answer, takeback_now
-from powergrid.helpers import refuel
+from powergrid.helpers import Refuel, capacity, refuel_plan
 from powergrid.state import State
 
 _SALT = "powergrid.onetap"
@@ -47,7 +47,10 @@ CHOICES: dict[str, dict[str, Any]] = {
     # The amounts are read from the state when the link is made and again when it is used: the
     # link is void once the game moves, so both readings are of the same state.
     "buy_fuel": {"type": "buy_resources"},
+    # The fuel for as many cities as all the plants power: for a player building this round.
+    "buy_fuel_more": {"type": "buy_resources"},
 }
+FUEL_CHOICES = ("buy_fuel", "buy_fuel_more")
 _OFFERED_BY = {
     "pass_bid": "pass_bid",
     "pass_auction": "pass_auction",
@@ -93,13 +96,36 @@ def link(
 
 
 def choices_for(
-    legal: Sequence[Mapping[str, Any]], fuel: dict[str, int] | None = None
+    legal: Sequence[Mapping[str, Any]], fuel: Mapping[str, Any] | None = None
 ) -> list[str]:
-    """The one-tap choices ``legal`` allows now, in the order offered; ``buy_fuel`` first when
-    ``fuel`` (``powergrid.helpers.refuel``) suggests a purchase."""
+    """The one-tap choices ``legal`` allows now, in the order offered; the fuel purchases
+    ``fuel`` holds (``fuel_offers``) first."""
     kinds = {str(e.get("type")) for e in legal}
     offered = [choice for kind, choice in _OFFERED_BY.items() if kind in kinds]
-    return ["buy_fuel", *offered] if fuel and "buy_resources" in kinds else offered
+    if "buy_resources" not in kinds:
+        return offered
+    return [c for c in FUEL_CHOICES if (fuel or {}).get(c)] + offered
+
+
+def fuel_offer(choice: str, state: State, seat: int) -> Refuel | None:
+    """The purchase of a fuel choice now: ``buy_fuel`` powers the cities the seat has,
+    ``buy_fuel_more`` as many as all its plants power (for a player who builds this round)."""
+    if choice == "buy_fuel":
+        return refuel_plan(state, seat)
+    return refuel_plan(state, seat, cities=capacity(state, seat))
+
+
+def fuel_offers(state: State, seat: int) -> dict[str, Refuel]:
+    """The fuel choices worth offering: for the cities one has; and for more, only when that is
+    another purchase (more cities than the first powers)."""
+    out: dict[str, Refuel] = {}
+    now = fuel_offer("buy_fuel", state, seat)
+    more = fuel_offer("buy_fuel_more", state, seat)
+    if now is not None:
+        out["buy_fuel"] = now
+    if more is not None and more.cities > (now.cities if now else len(state.players[seat].cities)):
+        out["buy_fuel_more"] = more
+    return out
 
 
 def action_for(choice: str, state: State, seat: int) -> dict[str, Any]:
@@ -108,11 +134,11 @@ def action_for(choice: str, state: State, seat: int) -> dict[str, Any]:
     if choice in TAKEBACK_CHOICES:
         return {"type": choice}
     action = dict(CHOICES[choice])
-    if choice == "buy_fuel":
-        amounts = refuel(state, seat)
-        if not amounts:
+    if choice in FUEL_CHOICES:
+        plan = fuel_offer(choice, state, seat)
+        if plan is None:
             raise LinkInvalid("moved_on")
-        action.update(amounts)
+        action.update(plan.amounts)
     return action
 
 

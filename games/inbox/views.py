@@ -86,8 +86,6 @@ def _choice_label(choice: str, action: dict[str, Any], who: str = "") -> str:
         return _("Agree: %(name)s takes back their move") % {"name": isolate(who)}
     if choice == "takeback_decline":
         return _("Refuse: %(name)s's move stands") % {"name": isolate(who)}
-    if choice == "buy_fuel":
-        return describe.fuel_label({r: n for r, n in action.items() if r != "type"})
     return {
         "pass_bid": _("Pass: leave this auction"),
         "pass_auction": _("Pass: buy no plant this round"),
@@ -128,12 +126,18 @@ def onetap_view(request: HttpRequest, signed: str) -> HttpResponse:
     try:
         tap = onetap.read(signed)
         game = onetap.check(tap, request.user)
-        action = onetap.action_for(tap.choice, game_engine_state(game), tap.token.seat)
+        state = game_engine_state(game)
+        action = onetap.action_for(tap.choice, state, tap.token.seat)
     except onetap.LinkInvalid as exc:
         return _link_failed(request, exc)
+    fuel = onetap.fuel_offer(tap.choice, state, tap.token.seat)
     ctx: dict[str, Any] = {
         "game": game,
-        "label": _choice_label(tap.choice, action, _asker(game, tap)),
+        "label": (
+            describe.fuel_label(fuel, more=tap.choice == "buy_fuel_more")
+            if tap.choice in onetap.FUEL_CHOICES and fuel is not None
+            else _choice_label(tap.choice, action, _asker(game, tap))
+        ),
         "map_name": map_name(game.map),
     }
     if request.method == "GET":

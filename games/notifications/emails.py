@@ -47,7 +47,6 @@ from games.services.errors import ServiceError
 from games.shapes import State
 from games.templatetags.names import isolate
 from games.web.errors import error_text
-from powergrid.helpers import refuel
 from powergrid.maps import name_in
 
 from . import links
@@ -235,7 +234,7 @@ def _log_line(game: Game, entry: dict[str, Any], names: dict[int, str]) -> str:
     right-to-left name must not reorder the sentence (in the text part and the HTML alike)."""
     isolated = {seat: isolate(name) for seat, name in names.items()}
     text = describe.move_describe(entry, isolated, game.map)
-    note = describe.source_note(entry.get("source"))
+    note = describe.entry_note(entry)
     return f"{text} ({note})" if note else text
 
 
@@ -339,11 +338,11 @@ def _chat_since(
 def _taps(game: Game, seat: Seat, legal: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
     """One-tap links for the obvious choices now (each opens a confirmation page)."""
     hours = max(24.0, float(game.options.get("turn_hours", 24)) * 2)
-    fuel = None
+    fuel: dict[str, Any] = {}
     if any(e.get("type") == "buy_resources" for e in legal):
-        fuel = refuel(selectors.game_engine_state(game), seat.seat)
+        fuel = onetap.fuel_offers(selectors.game_engine_state(game), seat.seat)
     labels = {
-        "buy_fuel": describe.fuel_label(fuel or {}),
+        **{c: describe.fuel_label(plan, more=c == "buy_fuel_more") for c, plan in fuel.items()},
         "pass_bid": _("Pass this auction"),
         "pass_auction": _("Pass: no plant this round"),
         "power": _("Power with the best choice"),

@@ -39,7 +39,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core import mail
-from django.db import InterfaceError, OperationalError, connection
+from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import Case, F, Q, Value, When
 from django.urls import get_resolver
 from django.utils import timezone, translation
@@ -49,7 +49,7 @@ from games.fastpath import rendering, wire
 from games.mailevents.services import Report, mail_event_record, refusal_detail
 from games.models import MailEvent, Notification
 
-from . import emails
+from . import emails, outbox, pace
 
 log = logging.getLogger(__name__)
 
@@ -294,6 +294,31 @@ def _mark_sent(ids: list[int], claimed_at: Any) -> None:
         )
 
 
+def _mark_held(rows: list[tuple[int, Any]], claimed_at: Any) -> None:
+    """Rows held by ``pace``: pending again, due (to the outbox sweep) when their hold ends (a
+    pending row is retried ``retry_after_seconds`` after its claim), the claim not counted, and
+    the turn's dedupe key taken back (the claim released it), so that the moves made meanwhile
+    add no second email. If one was added in between, this row gives way to it."""
+    retry = timedelta(seconds=retry_after_seconds())
+    for pk, until in rows:
+        row = Notification.objects.filter(pk=pk).values("game_id", "recipient_id").first()
+        if row is None:
+            continue
+        key = outbox.turn_key(row["game_id"], row["recipient_id"])
+        mine = Notification.objects.filter(pk=pk, status=Status.SENDING, claimed_at=claimed_at)
+        try:
+            with transaction.atomic():  # a savepoint inside a caller's transaction
+                mine.update(
+                    status=Status.PENDING,
+                    claimed_at=until - retry,
+                    attempts=F("attempts") - 1,
+                    dedupe_key=key,
+                    last_error=f"held: turn emails' pace, until {until:%H:%M:%S} UTC",
+                )
+        except IntegrityError:  # a newer turn email is pending: it is the one that goes
+            _mark_skipped([pk], claimed_at)
+
+
 def _mark_skipped(ids: list[int], claimed_at: Any) -> None:
     if ids:
         _surviving_a_cut(
@@ -440,6 +465,8 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
     pf = emails.prefetch(rows)
     delivered: list[int] = []
     skipped: list[int] = []
+    held: list[tuple[int, Any]] = []
+    now = timezone.now()
     withheld: list[tuple[int, str]] = []
     marked_at = time.monotonic()
     sender = _Sender(send_thread() and len(rows) > 1)
@@ -468,6 +495,13 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
                 withheld.append((n.pk, _withheld_reason(n.recipient)))
                 count("withheld")
                 continue
+            until = pace.hold_until(n, now)
+            if until is not None:
+                # A turn email while its player is on the page, or just after the last one:
+                # it waits, and goes then if the turn still waits for them (pace's rule).
+                held.append((n.pk, until))
+                count("held")
+                continue
             try:
                 message = emails.email_build(n, pf)
             except Exception as exc:
@@ -486,6 +520,7 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
         collect(force=True)
         _mark_skipped(skipped, claimed_at)
         _mark_withheld(withheld, claimed_at)
+        _mark_held(held, claimed_at)
     return counts
 
 

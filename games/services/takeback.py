@@ -27,7 +27,7 @@ from games import engine, selectors, takebacks, turns
 from games.fastpath import rows
 from games.models import Game, Move, Plan, Seat, SpentPlan, TakebackRequest
 from games.notifications.outbox import OutboxWriter
-from games.stream import events as stream_events
+from games.stream import log as stream_log
 from games.takebacks import LogRow, Tail
 from games.webhooks import events as hooks
 from powergrid.state import State
@@ -282,9 +282,7 @@ def takeback_ask(*, game_id: int, user: Any, expected_seq: int, source: str) -> 
         facts = {"request": req.pk, "seat": seat.seat, "cancels": tail.cancels}
         outbox.hook_events.append((hooks.TAKEBACK_ASKED, seat, {"takeback": facts}))
         outbox.flush()
-        stream_events.publish_event_on_commit(
-            game, seats, hooks.TAKEBACK_ASKED, {"takeback": facts}
-        )
+        stream_log.record(game, seats, hooks.TAKEBACK_ASKED, {"takeback": facts})
         return Answer(req)
 
 

@@ -4,15 +4,18 @@
     curl -N https://example.org/api/v1/stream/?game=42
 
 On connect the stream sends a ``game`` event for each of your running games (or for the game
-watched), then one each time one of them changes; a comment line every
-``STREAM_KEEPALIVE_SECONDS``. Each event's ``id`` is ``<game>:<seq>``. A client that loses the
-connection reconnects (the ``retry`` field says after 2 s) and gets the snapshot again, so a
-change made while it was away is not lost: the snapshot holds each game's latest ``seq``.
+watched), then one event per change of any of them, in order (the game's end, ``status:
+finished``, included); a comment line every ``STREAM_KEEPALIVE_SECONDS``. Each event's ``id`` is
+its position in the stream's log (``log``). A client that loses the connection reconnects (the
+``retry`` field says after 2 s) with ``Last-Event-ID`` (or ``?last_event_id=``) and gets every
+event it missed, once, then the rest; if it was away longer than ``STREAM_REPLAY_SECONDS`` (or
+sends an id the log does not know) it gets a ``resync`` event and the snapshot: read the state.
 
 Production serves this path from the ASGI process (uvicorn: ``deploy/``), where a stream is an
-asyncio task woken by the process's one Redis subscription (``hub``). Elsewhere (the embedded
-set-up, WSGI, no ``STREAM_REDIS_URL``) the stream re-reads its games every
-``STREAM_FALLBACK_SECONDS``: the same events, later.
+asyncio task fed by the process's one reader of the log (``hub``), woken by Redis within
+milliseconds of a commit. Without ``STREAM_REDIS_URL`` (the embedded set-up) the hub reads the
+log every ``STREAM_FALLBACK_SECONDS``, and under WSGI (the development server) each stream does:
+the same events, later.
 
 A stream holds a task (or, under WSGI, a thread) for hours, so each process keeps at most
 ``STREAM_MAX_PER_USER`` open per account and ``STREAM_MAX_PER_ADDRESS`` per client address
@@ -25,7 +28,6 @@ next keepalive.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 import time
 from collections import Counter
@@ -37,36 +39,18 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponseBase, JsonResponse, StreamingHttpResponse
 from rest_framework import exceptions
 
 from accounts.addresses import client_address
 from games import numbers, selectors
 from games.api.auth import TokenAuthentication, token_from_header
-from games.models import Game, Seat
 
-from . import events
-from .hub import RESYNC, hub_for
+from . import log as stream_log
+from .hub import RESYNC, db, hub_for
 
 RETRY = b"retry: 2000\n\n"
 KEEPALIVE = b": keepalive\n\n"
-#: Seconds a new stream waits for its process's subscription before reading the snapshot.
-SUBSCRIBE_WAIT = 2.0
-
-
-def _db(fn: Any) -> Any:
-    """Run ``fn`` on the shared thread pool, not on the request's own thread: a database
-    connection belongs to a thread, and a stream's request lives for hours, so reads on its own
-    thread would hold one connection per open stream (a thousand streams, a thousand
-    connections). The pool's few threads keep one each (closed when broken or too old, as a
-    request's would be)."""
-
-    def run(*args: Any) -> Any:
-        close_old_connections()
-        return fn(*args)
-
-    return sync_to_async(run, thread_sensitive=False)
 
 
 def _error(status: int, code: str, message: str, **details: Any) -> JsonResponse:
@@ -162,27 +146,6 @@ def _who(request: HttpRequest) -> tuple[Who | None, JsonResponse | None]:
     return Who(user, game_id, private, client_address(request)), None
 
 
-def snapshot(user_id: int | None, game_id: int | None) -> list[tuple[int, int, bytes]]:
-    """(game, seq, frame) for the watched game, or for each running game of the user."""
-    if game_id is None and user_id is None:
-        return []
-    if game_id is not None:
-        game = Game.objects.get(pk=game_id)
-        body = {"event": "game", "game": events.game_body(game)}
-        return [(game.pk, game.seq, events.frame(body, f"{game.pk}:{game.seq}"))]
-    seats = (
-        Seat.objects.filter(user_id=int(user_id or 0), game__status=Game.Status.RUNNING)
-        .select_related("game")
-        .order_by("game_id")
-    )
-    out = []
-    for seat in seats:
-        game = seat.game
-        body = events.seat_body(game, seat, events.game_body(game))
-        out.append((game.pk, game.seq, events.frame(body, f"{game.pk}:{game.seq}")))
-    return out
-
-
 def still_visible(user_id: int | None, game_id: int | None) -> bool:
     """Whether a watcher of a private game may still see it (checked at each keepalive: an
     invitee whose invitation went, a player the creator removed, stop receiving it)."""
@@ -192,87 +155,66 @@ def still_visible(user_id: int | None, game_id: int | None) -> bool:
     return selectors.game_for(game_id=game_id, user=user) is not None
 
 
-def _channels(user_id: int | None, game_id: int | None) -> list[str]:
-    if game_id is not None:
-        return [events.game_channel(game_id)]
-    assert user_id is not None
-    return [events.user_channel(user_id)]
-
-
 async def _live(
-    user_id: int | None, game_id: int | None, recheck: bool = False
+    reader: stream_log.Reader, last_id: int | None, recheck: bool = False
 ) -> AsyncIterator[bytes]:
-    """Woken by the process's Redis subscription: each published frame as it comes.
-    ``recheck``: a private game watched, whose visibility is checked again at each keepalive."""
+    """ASGI: the events the process's hub hands on (woken by Redis, or reading the log every
+    ``STREAM_FALLBACK_SECONDS`` without it). ``recheck``: a private game watched, whose
+    visibility is checked again at each keepalive."""
     hub = hub_for(settings.STREAM_REDIS_URL)
-    channels = _channels(user_id, game_id)
-    queue = hub.listen(channels)  # listening before the snapshot: no change falls between
+    await hub.start()
+    queue, at = hub.listen(reader)  # listening before the first read: nothing falls between
     try:
-        # Redis away: the snapshot now, the rest when the hub is back (RESYNC).
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(hub.ready.wait(), SUBSCRIBE_WAIT)
         yield RETRY
-        for _g, _s, data in await _db(snapshot)(user_id, game_id):
+        for data in await db(stream_log.opening)(reader, last_id, at):
             yield data
+        sent = at
         while True:
             try:
-                data = await asyncio.wait_for(queue.get(), settings.STREAM_KEEPALIVE_SECONDS)
+                pk, data = await asyncio.wait_for(queue.get(), settings.STREAM_KEEPALIVE_SECONDS)
             except TimeoutError:
-                if recheck and not await _db(still_visible)(user_id, game_id):
+                if recheck and not await db(still_visible)(reader.user_id, reader.game_id):
                     return
                 yield KEEPALIVE
                 continue
-            if data == RESYNC:
-                for _g, _s, frame in await _db(snapshot)(user_id, game_id):
-                    yield frame
-            else:
+            if (pk, data) == RESYNC:  # the queue overflowed: catch up from the log
+                upto = hub.cursor
+                while sent < upto:
+                    missed = await db(stream_log.after)(reader, sent, upto)
+                    for event in missed:
+                        yield reader.frame(event)
+                    sent = missed[-1].pk if len(missed) >= stream_log.BATCH else upto
+                continue
+            if pk > sent:  # (the first read may have told it already)
+                sent = pk
                 yield data
     finally:
-        hub.forget(queue, channels)
+        hub.forget(queue, reader)
 
 
-def _changed(seen: dict[int, int], rows: list[tuple[int, int, bytes]]) -> Iterator[bytes]:
-    for game_id, seq, data in rows:
-        if seen.get(game_id) != seq:
-            seen[game_id] = seq
-            yield data
-
-
-async def _reread_async(
-    user_id: int | None, game_id: int | None, recheck: bool = False
-) -> AsyncIterator[bytes]:
-    """No Redis: read the games again every ``STREAM_FALLBACK_SECONDS``."""
-    seen: dict[int, int] = {}
+def _follow(
+    reader: stream_log.Reader, last_id: int | None, recheck: bool = False
+) -> Iterator[bytes]:
+    """WSGI (the development server, a thread per stream): read the log every
+    ``STREAM_FALLBACK_SECONDS``, from where the last read stopped."""
     yield RETRY
+    at = stream_log.head()
+    yield from stream_log.opening(reader, last_id, at)
     quiet_since = time.monotonic()
     while True:
-        rows = await _db(snapshot)(user_id, game_id)
-        for data in _changed(seen, rows):
-            quiet_since = time.monotonic()
-            yield data
-        if time.monotonic() - quiet_since >= settings.STREAM_KEEPALIVE_SECONDS:
-            quiet_since = time.monotonic()
-            if recheck and not await _db(still_visible)(user_id, game_id):
-                return
-            yield KEEPALIVE
-        await asyncio.sleep(settings.STREAM_FALLBACK_SECONDS)
-
-
-def _reread(user_id: int | None, game_id: int | None, recheck: bool = False) -> Iterator[bytes]:
-    """The same under WSGI (the development server; a thread per stream)."""
-    seen: dict[int, int] = {}
-    yield RETRY
-    quiet_since = time.monotonic()
-    while True:
-        for data in _changed(seen, snapshot(user_id, game_id)):
-            quiet_since = time.monotonic()
-            yield data
-        if time.monotonic() - quiet_since >= settings.STREAM_KEEPALIVE_SECONDS:
-            quiet_since = time.monotonic()
-            if recheck and not still_visible(user_id, game_id):
-                return
-            yield KEEPALIVE
         time.sleep(settings.STREAM_FALLBACK_SECONDS)
+        upto = stream_log.head()
+        while at < upto:
+            events = stream_log.after(reader, at, upto)
+            for event in events:
+                quiet_since = time.monotonic()
+                yield reader.frame(event)
+            at = events[-1].pk if len(events) >= stream_log.BATCH else upto
+        if time.monotonic() - quiet_since >= settings.STREAM_KEEPALIVE_SECONDS:
+            quiet_since = time.monotonic()
+            if recheck and not still_visible(reader.user_id, reader.game_id):
+                return
+            yield KEEPALIVE
 
 
 async def stream(request: HttpRequest) -> HttpResponseBase:
@@ -281,7 +223,7 @@ async def stream(request: HttpRequest) -> HttpResponseBase:
     # Under WSGI (the development server, the test client) the view's thread is the request's:
     # read there, in the request's transaction.
     asgi = isinstance(request, ASGIRequest)
-    who, error = await (_db(_who) if asgi else sync_to_async(_who))(request)
+    who, error = await (db(_who) if asgi else sync_to_async(_who))(request)
     if who is None:
         assert error is not None
         return error
@@ -295,14 +237,17 @@ async def stream(request: HttpRequest) -> HttpResponseBase:
             "all your games).",
             retry_after=int(settings.STREAM_KEEPALIVE_SECONDS),
         )
-    user_id = who.user.pk if who.user is not None else None
+    reader = stream_log.Reader(
+        user_id=who.user.pk if who.user is not None else None, game_id=who.game_id
+    )
+    last_id = stream_log.parse_last_event_id(
+        request.headers.get("Last-Event-ID", "") or request.GET.get("last_event_id", "")
+    )
     content: AsyncIterator[bytes] | Iterator[bytes]
-    if not asgi:
-        content = _released(_reread(user_id, who.game_id, who.private), release)
-    elif settings.STREAM_REDIS_URL:
-        content = _released_async(_live(user_id, who.game_id, who.private), release)
+    if asgi:
+        content = _released_async(_live(reader, last_id, who.private), release)
     else:
-        content = _released_async(_reread_async(user_id, who.game_id, who.private), release)
+        content = _released(_follow(reader, last_id, who.private), release)
     response = StreamResponse(content, release=release, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once

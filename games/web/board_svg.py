@@ -138,6 +138,10 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
                     f'<rect class="slot slot{i + 1}" x="{_fmt(x + dx - SLOT / 2)}" '
                     f'y="{_fmt(y + dy - SLOT / 2)}" width="{_fmt(SLOT)}" height="{_fmt(SLOT)}"/>'
                 )
+        # The houses and the selection ring (filled in at ``@@slug@@``) go under the name:
+        # the ring drawn over it hid the first letter of a name beside its city.
+        body += f"@@{s}@@"
+        if not small:
             lab = names[s]
             body += (
                 f'<text class="name" x="{_fmt(lab.x)}" y="{_fmt(lab.y)}" '
@@ -145,7 +149,7 @@ def _static(slug: str, areas: tuple[str, ...], lang: str, small: bool) -> tuple[
             )
         cities.append(
             f'<g class="city{" off" if out_of_play else ""}" data-city="{s}" data-area="{c.area}">'
-            f"<title>{name}</title>{body}@@{s}@@</g>"
+            f"<title>{name}</title>{body}</g>"
         )
     return head, "".join(cities), "</svg>"
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from config.site import absolute
 from games.models import Seat
 from games.services import bots
 from games.services.errors import ServiceError
@@ -42,6 +43,6 @@ def bot_account_page(request: HttpRequest) -> HttpResponse:
         "can_upgrade": not profile.bot_account
         and not Seat.objects.filter(user_id=int(request.user.pk or 0)).exists(),
         "error": error,
-        "stream_url": request.build_absolute_uri("/api/v1/stream/"),
+        "stream_url": absolute("/api/v1/stream/"),
     }
     return render(request, "games/bot_account.html", ctx, status=400 if error else 200)

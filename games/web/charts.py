@@ -11,7 +11,9 @@ from games.results import Series
 from games.web.markers import shape_svg
 
 WIDTH, HEIGHT = 520, 220
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
+LEFT, RIGHT, TOP, BOTTOM = 44, 30, 12, 28
+#: The vertical room of one end label (the chart's text is 11 px): labels are spread this far apart.
+LABEL_GAP = 12
 
 
 def _scale(lo: int, hi: int, size: int, value: float) -> float:
@@ -60,6 +62,7 @@ def chart_svg(
         f'<text class="tick" x="{LEFT + w}" y="{HEIGHT - 2}" text-anchor="end">'
         f"{escape(round_label)}</text>"
     )
+    ends: list[tuple[float, int, float, str]] = []
     for seat, vals in sorted(series.values.items()):
         points = " ".join(
             f"{LEFT + _scale(0, max(n - 1, 1), w, i):.1f},{TOP + h - _scale(lo, hi, h, v):.1f}"
@@ -71,9 +74,35 @@ def chart_svg(
         y_end = TOP + h - _scale(lo, hi, h, vals[-1])
         # The seat's marker ends its line: lines that cross stay told apart by shape too.
         out.append(shape_svg(colour.get(seat, ""), x_end, y_end, 9))
+        ends.append((y_end, seat, x_end, c))
+    # The seats' numbers right of the lines' ends, in the lines' order from the top, spread so
+    # that no two touch and none leaves the picture (close finishes drew them on one another,
+    # a leader's above the top edge).
+    baselines = spread([y + 4 for y, *_ in sorted(ends)], TOP + 8, TOP + h + 4, LABEL_GAP)
+    for (_y, label_seat, label_x, label_c), base in zip(sorted(ends), baselines, strict=True):
         out.append(
-            f'<text class="end-label c-{c}" x="{x_end - 6:.1f}" y="{y_end - 6:.1f}" '
-            f'text-anchor="end">{seat + 1}</text>'
+            f'<text class="end-label c-{label_c}" x="{label_x + 8:.1f}" y="{base:.1f}" '
+            f'text-anchor="start">{label_seat + 1}</text>'
         )
     out.append("</svg>")
     return "".join(out)
+
+
+def spread(wanted: list[float], lo: float, hi: float, gap: float) -> list[float]:
+    """Positions as near ``wanted`` (ascending) as can be with ``gap`` between neighbours, all
+    within [``lo``, ``hi``] (when they fit there).
+
+    >>> spread([50, 52, 53], 0, 200, 12)
+    [50, 62, 74]
+    >>> spread([5, 195, 199], 10, 200, 12)
+    [10, 188, 200]
+    """
+    out: list[float] = []
+    for y in wanted:
+        out.append(max(y, lo, out[-1] + gap if out else lo))
+    # Pushed past the bottom: move up from the last, keeping the gaps.
+    limit = hi
+    for i in range(len(out) - 1, -1, -1):
+        out[i] = min(out[i], limit)
+        limit = out[i] - gap
+    return [round(y, 1) for y in out]

@@ -14,18 +14,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import describe, engine, numbers, selectors, shapes
-from games.models import Game
+from games import describe, engine, log, numbers, selectors, shapes
+from games.models import Game, Move
 from games.plans.codec import KINDS, MAX_AMOUNT, MAX_PLANT
 from games.plans.services import plan_delete, plan_set, plans_of
 from games.services.errors import ServiceError
+from games.templatetags.names import isolate
 from games.web.present import plant_id
 from powergrid.maps import name_in
 from powergrid.plants import NUMBER
 from powergrid.tables import RESOURCES
 
 from .errors import error_text
-from .views import _lang, game_or_404, with_user_timezone
+from .views import _lang, _names, game_or_404, with_user_timezone
 
 
 def _body_from_post(post: Any) -> dict[str, Any]:
@@ -71,11 +72,11 @@ def game_plans(request: HttpRequest, game_id: int) -> HttpResponse:
                 )
                 messages.success(request, _("The plan was withdrawn."))
             else:
-                _data, made, _seq = plan_set(
+                _data, made, seq = plan_set(
                     game_id=game.pk, user=request.user, body=_body_from_post(request.POST)
                 )
                 if made:
-                    messages.success(request, _("Your plan was kept, and it has moved for you."))
+                    messages.success(request, _made_text(game, me.seat, game.seq, seq))
                 else:
                     messages.success(
                         request, _("Your plan was kept: it acts when your turn comes.")
@@ -86,6 +87,21 @@ def game_plans(request: HttpRequest, game_id: int) -> HttpResponse:
             status = exc.status if exc.status < 500 else 400
             return _render(request, game, me.seat, error=error, status=status)
     return _render(request, game, me.seat)
+
+
+def _made_text(game: Game, seat: int, before: int, after: int) -> str:
+    """What a plan set during its owner's turn did at once, in the log's words ("Your plan was
+    kept and has moved for you: Nora bids 23 for plant 10.")."""
+    game = selectors.game_get(game_id=game.pk) or game
+    names = {n: isolate(name) for n, name in _names(game).items()}
+    done = [
+        describe.move_describe(e, names, game.map)
+        for e in log.entries(game)
+        if before < e["seq"] <= after and e["seat"] == seat and e["source"] == Move.Source.PLAN
+    ]
+    if not done:
+        return _("Your plan was kept, and it has moved for you.")
+    return _("Your plan was kept and has moved for you: %(moves)s") % {"moves": " ".join(done)}
 
 
 def _render(
@@ -119,16 +135,7 @@ def _render(
         "plans": [_plan_row(p, cities) for p in plans],
         "has": {p["kind"] for p in plans},
         # (id, number): a New Power Plants card is named by its id (100 + number).
-        "market": [
-            (plant_id(p), p["number"])
-            for p in [*view["plant_market"]["current"], *view["plant_market"]["future"]]
-            if "step3" not in p
-        ]
-        + (
-            [(plant_id(auction["plant"]), auction["plant"]["number"])]
-            if (auction := view["auction"]) is not None
-            else []
-        ),
+        "market": _market(view),
         "resource_inputs": [
             {
                 "name": r,
@@ -146,6 +153,24 @@ def _render(
         "error": error,
     }
     return render(request, "games/plans.html", ctx, status=status)
+
+
+def _market(view: Any) -> list[tuple[int, int]]:
+    """(id, number) of each plant a proxy bid may name: the plant under auction and the market's,
+    each once (the plant under auction is still in the market) and only a card there is (the
+    step-3 card, a plant with no number, is none: choosing it could only be refused)."""
+    auction = view.get("auction")
+    cards = [*view["plant_market"]["current"], *view["plant_market"]["future"]]
+    if auction is not None:
+        cards.insert(0, auction["plant"])
+    out: dict[int, int] = {}
+    for p in cards:
+        if "step3" in p or not isinstance(p.get("number"), int):
+            continue
+        pid = plant_id(p)
+        if isinstance(pid, int):
+            out.setdefault(pid, p["number"])
+    return list(out.items())
 
 
 def _own_plants(view: Any, seat: int) -> list[int]:

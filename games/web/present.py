@@ -250,3 +250,24 @@ def thresholds(state: State) -> dict[str, int | None]:
     if state["variant"] == FIRST_GAME:
         return {"step2": None, "end": FIRST_GAME_END}
     return {"step2": table.step2_cities, "end": table.end_cities}
+
+
+def form_meaning(state: State) -> list[Any]:
+    """What a move form filled in on ``state`` is about, as a comparable value: the phase, the
+    round and step, whether the viewer is asked, the plant under auction, and (choosing a plant)
+    the plants on offer. A refused form's inputs are put back only while the state the player
+    sees now has the same meaning as the one they filled it in on: a bid typed for plant 4 must not
+    stand in the box when the auction is now for plant 5 (``games.web.views._render_game``)."""
+    auction = state.get("auction")
+    plant = auction["plant"] if auction else None
+    offered: list[Any] = []
+    if state["phase"] == "auction" and auction is None:
+        offered = [p.get("id", p.get("number")) for p in state["plant_market"]["current"]]
+    return [
+        state["phase"],
+        state["round"],
+        state["step"],
+        state["seat"] in state["to_act"],
+        None if plant is None else plant.get("id", plant.get("number")),
+        offered,
+    ]

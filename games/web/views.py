@@ -19,21 +19,24 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import conditional_escape
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import deliverability
 from accounts.zones import request_zone
 from config.replica import replica_reads
+from config.site import absolute
 from games import describe, engine, log, numbers, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
-from games.models import Game, Move
-from games.notifications import outbox
+from games.models import Game, Move, Seat
+from games.notifications import outbox, pace
 from games.services import lobby
 from games.shapes import State
-from games.templatetags.names import isolate
+from games.templatetags.names import player_link
 from powergrid.maps import name_in
 from powergrid.tables import RESOURCES, income
 
@@ -166,6 +169,9 @@ def _game_row(game: Game, user: Any) -> dict[str, Any]:
             name_in(gmap.areas[a], _lang()) for a in (game.areas or []) if a in gmap.areas
         ),
         "players": [selectors.seat_name(s) for s in seats],
+        "people": [
+            {"name": selectors.seat_name(s), "username": s.user.get_username()} for s in seats
+        ],
         "who": [
             {
                 "name": selectors.seat_name(s),
@@ -179,6 +185,11 @@ def _game_row(game: Game, user: Any) -> dict[str, Any]:
         ],
         "count": len(seats),
         "waiting_for": [selectors.seat_name(s) for s in seats if s.seat in to_act],
+        "waiting_people": [
+            {"name": selectors.seat_name(s), "username": s.user.get_username()}
+            for s in seats
+            if s.seat in to_act
+        ],
         "your_turn": me is not None and me.seat in to_act and game.status == "running",
         "your_deadline": me.deadline if me is not None and me.seat in to_act else None,
         "where": _where(game),
@@ -326,10 +337,37 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         ctx["build_selected"] = [c for c in request.GET.getlist("cities") if c]
     if "calc" in request.GET:
         ctx["calc_query"] = request.GET
+    if game.status == Game.Status.RUNNING:
+        # The player is here: their turn emails wait while they are (games.notifications.pace).
+        pace.page_seen(selectors.seat_of(game, request.user), timezone.now())
     refused = request.session.pop(REFUSED_KEY, None)
     if isinstance(refused, dict) and refused.get("game") == game.pk:
-        ctx.update(error=refused.get("error"), posted=refused.get("posted") or {})
+        ctx.update(
+            error=refused.get("error"),
+            posted=refused.get("posted") or {},
+            posted_meaning=refused.get("meaning"),
+        )
     return _render_game(request, game, **ctx)
+
+
+def _live(game: Game, me: Seat | None, history_seq: int | None) -> dict[str, Any]:
+    """What lets the open page follow the game (static/js/live.js): the game's event stream,
+    and the tab's title while it is the reader's turn. A history page and a finished game do
+    not change, so they do not listen. ``bots_thinking``: every seat awaited is played by the
+    server's bot, whose deadline means nothing to a reader (it moves within seconds)."""
+    running = game.status == Game.Status.RUNNING
+    to_act = set(game.to_act or [])
+    awaited = [s for s in selectors.game_seats(game) if s.seat in to_act]
+    return {
+        "live_url": (
+            reverse("api_stream") + f"?game={game.pk}"
+            if history_seq is None and game.status != Game.Status.FINISHED
+            else ""
+        ),
+        "your_turn": running and history_seq is None and me is not None and me.seat in to_act,
+        "your_turn_mark": "\u25b6 " + _("Your turn") + " \u00b7 ",
+        "bots_thinking": running and bool(awaited) and all(s.bot_controlled for s in awaited),
+    }
 
 
 #: The session key of a refused move, shown once by the game page it redirects to.
@@ -350,8 +388,26 @@ def _refused(request: HttpRequest, game: Game, code: str, text: str) -> HttpResp
         "game": game.pk,
         "error": {"code": code, "text": text},
         "posted": posted,
+        "meaning": _sent_meaning(request, game),
     }
     return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#move", status=303)
+
+
+def _sent_meaning(request: HttpRequest, game: Game) -> list[Any] | None:
+    """What the refused form was about (``present.form_meaning``): of the state it was filled in
+    on, the move its ``expected_seq`` names; of the state now when that is not a past move."""
+    game = _fresh(game)
+    if game.status == Game.Status.OPEN or not game.state_json:
+        return None
+    try:
+        seq = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        seq = -1
+    if 0 <= seq < game.seq:
+        state = selectors.game_history_state_for(game, request.user, seq)
+    else:
+        state = selectors.game_state_for(game, request.user)
+    return present.form_meaning(state)
 
 
 def _render_game(
@@ -365,6 +421,7 @@ def _render_game(
     history_seq: int | None = None,
     invite_code: str = "",
     posted: dict[str, list[str]] | None = None,
+    posted_meaning: list[Any] | None = None,
 ) -> HttpResponse:
     lang = _lang()
     user = request.user
@@ -381,6 +438,7 @@ def _render_game(
     }
     gmap = board_svg.load_map(game.map)
     ctx["map_name"] = name_in(gmap, lang)
+    ctx.update(_live(game, me, history_seq))
     if game.status == Game.Status.OPEN:
         seats = selectors.game_seats(game)
         ctx.update(
@@ -388,6 +446,7 @@ def _render_game(
             seats=[
                 {
                     "name": selectors.seat_name(s),
+                    "username": s.user.get_username(),
                     "seat": s.seat,
                     "colour": s.colour,
                     "colour_label": present.colour_label(s.colour),
@@ -402,7 +461,7 @@ def _render_game(
             min_on_time=int((game.options or {}).get("min_on_time") or 0),
             invite_code=invite_code,
             invite_url=(
-                request.build_absolute_uri(selectors.invite_path(game))
+                absolute(selectors.invite_path(game))
                 if user.is_authenticated and game.creator_id == user.pk and game.invite_code
                 else ""
             ),
@@ -419,17 +478,31 @@ def _render_game(
         state = selectors.game_state_for(game, user)
     viewer = state["seat"]
     colours: dict[int, str] = {p["seat"]: p["colour"] for p in state["players"]}
+    usernames = {s.seat: s.user.get_username() for s in selectors.game_seats(game)}
     legal = present.legal_by_type(state["legal"])
     you = next((p for p in state["players"] if p["seat"] == viewer), None)
     money = you["money"] if you else None
     build = legal.get("build")
-    # A refused form comes back as it was sent (only to the form of the same move type).
-    kept = posted if posted and (posted.get("action") or [""])[0] in legal else {}
+    # A refused form comes back as it was sent, only to the form of the same move type and while
+    # it means what it meant when it was filled in (the same phase, seat, plant under auction);
+    # else the form starts from the new state's defaults.
+    kept = (
+        posted
+        if posted
+        and (posted.get("action") or [""])[0] in legal
+        and posted_meaning == present.form_meaning(state)
+        else {}
+    )
     if "cities" in kept:
         build_selected = kept["cities"]
     selected = [c for c in (build_selected or []) if build and c in build["cities"]]
     if history_seq is None:
         ctx["forecast"] = _forecast_line(game, ctx["names"])
+        if ctx["forecast"] and ctx["forecast"]["bottleneck_seat"] is not None:
+            ctx["forecast"]["bottleneck_person"] = {
+                "name": ctx["forecast"]["bottleneck"],
+                "username": usernames.get(ctx["forecast"]["bottleneck_seat"]),
+            }
         ctx["chat"] = _chat(game, user)
     ctx.update(
         lobby=False,
@@ -450,7 +523,10 @@ def _render_game(
         current=[present.plant_card(p) for p in state["plant_market"]["current"]],
         future=[present.plant_card(p) for p in state["plant_market"]["future"]],
         track=present.resource_track(state["resource_market"]),
-        panels=present.player_panels(state, viewer),
+        panels=[
+            {**p, "username": usernames.get(p["seat"])}
+            for p in present.player_panels(state, viewer)
+        ],
         mail_down=_mail_down(game, me),
         you=you,
         money=money,
@@ -462,6 +538,11 @@ def _render_game(
         resources=RESOURCES,
         facts=present.step_facts(state["players_count"]),
         waiting=[ctx["names"].get(s, "?") for s in state["to_act"]],
+        # The same, each a link to the player's page (``|players``).
+        waiting_people=[
+            {"name": ctx["names"].get(s, "?"), "username": usernames.get(s)}
+            for s in state["to_act"]
+        ],
         # Phase 5 asks everyone at once: say who has already chosen what to power.
         acted=[
             ctx["names"].get(s, "?")
@@ -475,6 +556,10 @@ def _render_game(
             "plant": present.plant_card(auction["plant"]),
             "high_bid": auction["high_bid"],
             "high_bidder": ctx["names"].get(auction["high_bidder"], "?"),
+            "high_bidder_person": {
+                "name": ctx["names"].get(auction["high_bidder"], "?"),
+                "username": usernames.get(auction["high_bidder"]),
+            },
             "bidders": [ctx["names"].get(s, "?") for s in auction["bidders"]],
             "sealed": bool(auction.get("sealed")),
             "sealed_in": [ctx["names"].get(s, "?") for s in auction.get("sealed_in") or []],
@@ -543,6 +628,11 @@ def _render_game(
                 }
             )
         ctx["build_cities"] = cities
+        # Nothing to pay for (every city dearer than the money): the one choice is to build
+        # nothing, and the form offers just that.
+        ctx["build_none_affordable"] = money is not None and all(
+            cost > money for cost in build["cities"].values()
+        )
         if selected:
             ctx["quote"], _status = _quote(game, user, selected)
     if "power" in legal and you:
@@ -576,17 +666,22 @@ def _render_game(
         entries = [e for e in entries if e["seq"] <= history_seq]
     entries = takeback_web.log_marks(entries, ctx["takeback"])
     tail = entries[-LOG_TAIL:]
-    # The log's sentences are plain text: each name is held between Unicode's isolates (what
-    # <bdi> does in markup), so a right-to-left name does not reorder the sentence around it.
-    isolated = {seat: isolate(name) for seat, name in ctx["names"].items()}
+    # Each name in the log's sentences a link to the player's page, held in <bdi> so that a
+    # right-to-left name does not reorder the sentence around it: the sentence is made with a mark
+    # per seat, escaped, and each mark replaced by the linked name (``_linked``).
+    marks = {seat: _mark(seat) for seat in ctx["names"]}
     here = next((e for e in entries if e["takeback_here"]), None)
     if here is not None:  # what the take-back at the top of the page would undo, in words
-        ctx["takeback"]["text"] = describe.move_describe(here, isolated, game.map, lang)
+        ctx["takeback"]["text"] = _linked(
+            describe.move_describe(here, marks, game.map, lang), ctx["names"], usernames
+        )
     ctx["log"] = [
         {
             **e,
-            "text": describe.move_describe(e, isolated, game.map, lang),
-            "note": describe.source_note(e["source"]),
+            "text": _linked(
+                describe.move_describe(e, marks, game.map, lang), ctx["names"], usernames
+            ),
+            "note": describe.entry_note(e),
         }
         for e in reversed(tail)
     ]
@@ -595,6 +690,19 @@ def _render_game(
     if ctx["calc"].get("problem"):  # the calculator's inputs refused (games.numbers): a 400
         status = 400
     return render(request, "games/game.html", ctx, status=status)
+
+
+def _mark(seat: int) -> str:
+    """A stand-in for a seat's name in a sentence (private-use characters no name holds)."""
+    return f"\ue000{seat}\ue001"
+
+
+def _linked(text: str, names: dict[int, str], usernames: dict[int, str]) -> SafeString:
+    """A log sentence made with ``_mark``s, escaped, each mark the seat's linked name."""
+    out = str(conditional_escape(text))
+    for seat, name in names.items():
+        out = out.replace(_mark(seat), str(player_link(name, usernames.get(seat))))
+    return mark_safe(out)  # escaped above; the links are format_html's
 
 
 def _mail_down(game: Game, me: Any) -> dict[str, Any] | None:
@@ -643,6 +751,8 @@ def _chat(game: Game, user: Any) -> dict[str, Any] | None:
             {
                 "id": m.pk,
                 "author": chat_selectors.author_name(m),
+                "name": chat_selectors.author_name(m),  # for ``|player``, with the username
+                "username": m.author.get_username() if m.author_id else None,
                 "author_id": m.author_id,
                 "text": m.text,
                 "time": m.created_at,
@@ -662,10 +772,14 @@ def _forecast_line(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
     if fc is None:
         return None
     pace = next((p for p in fc.seats if p.seat == fc.bottleneck), None)
+    left = (fc.finish - timezone.now()).total_seconds() / 3600
     return {
         "finish": fc.finish,
-        "days": max(1, round((fc.finish - timezone.now()).total_seconds() / 86400)),
+        # Under a day, in hours ("about 5 hours"); a day or more, in days.
+        "hours": max(1, round(left)) if left < 23.5 else None,
+        "days": max(1, round(left / 24)),
         "bottleneck": names.get(fc.bottleneck) if fc.bottleneck is not None else None,
+        "bottleneck_seat": fc.bottleneck,
         "bottleneck_hours": round(pace.median_reply_hours)
         if pace is not None and pace.median_reply_hours is not None
         else None,

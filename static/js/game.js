@@ -123,18 +123,15 @@
     paint();
   }
 
-  // The board's zoom. Phones show it at its natural size (names 11 px) in a scrolling box, and
-  // the button fits it to the screen; wider screens fit it to the column, and where that draws
-  // it smaller than natural (a laptop's height) the button zooms it. Zoomed in, the box opens
-  // on the cities you may build in, else on your own cities, else on the board's middle.
-  var phone = window.matchMedia("(max-width: 40rem)");
+  // The board's zoom. Every screen shows the board at its natural size (names 11 px), in a box
+  // that scrolls where the board is larger; the button fits the whole board in view and back.
+  // At natural size, a box that scrolls opens on the cities you may build in, else on your own
+  // cities, else on the middle of the board's top row (in view, never under the button).
   document.querySelectorAll(".board-scroll").forEach(function (box) {
     var btn = box.parentNode.querySelector(".board-zoom");
     var svg = box.querySelector("svg.board");
     if (!btn || !svg) return;
-    function natural() {
-      return phone.matches ? !box.classList.contains("fit") : box.classList.contains("zoom");
-    }
+    function natural() { return !box.classList.contains("fit"); }
     function centre() {
       if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
       var picks = box.querySelectorAll(".buildable .disc");
@@ -143,25 +140,28 @@
       }
       var r = box.getBoundingClientRect(), x = 0, y = 0, n = 0;
       picks.forEach(function (d) { var b = d.getBoundingClientRect(); x += b.left + b.width / 2; y += b.top + b.height / 2; n++; });
-      if (n) { x = x / n - r.left + box.scrollLeft; y = y / n - r.top + box.scrollTop; }
-      else { x = box.scrollWidth / 2; y = box.scrollHeight / 2; }
+      if (!n) { box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2; box.scrollTop = 0; return; }
+      x = x / n - r.left + box.scrollLeft; y = y / n - r.top + box.scrollTop;
       box.scrollLeft = x - box.clientWidth / 2;
       box.scrollTop = y - box.clientHeight / 2;
     }
+    function larger() {
+      var b = svg.getBoundingClientRect();
+      return box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1 ||
+        b.height > window.innerHeight;
+    }
     function show() {
-      var shrunk = svg.getScreenCTM() && svg.getScreenCTM().a < 0.98;
-      btn.hidden = !(phone.matches || natural() || shrunk);
+      btn.hidden = natural() && !larger();
       btn.textContent = natural() ? btn.dataset.fit : btn.dataset.zoom;
     }
     btn.addEventListener("click", function () {
-      box.classList.toggle(phone.matches ? "fit" : "zoom");
+      box.classList.toggle("fit");
       show();
       if (natural()) centre();
     });
-    phone.addEventListener("change", show);
     window.addEventListener("resize", show);
     show();
-    if (natural()) centre();
+    centre();
   });
 
   // Cost calculator: live totals (the form computes the same on the server without JS).

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +48,14 @@ class CspWatchedBrowser:
         self.contexts: list[Any] = []
         self.violations: list[str] = []
 
-    def new_context(self, **kw: Any) -> Any:
+    def new_context(self, *, live: bool = False, **kw: Any) -> Any:
+        """A context; ``live``: its game pages follow their games (static/js/live.js). Without
+        it the event stream answers 204 (an EventSource then stops for good), so a page stays
+        as it was loaded, as without JavaScript, and a test's own navigation never races the
+        page's reload (tests/e2e/test_whole_game_walk_browser.py walks the live pages)."""
         ctx = self._browser.new_context(**kw)
+        if not live:
+            ctx.route(re.compile(r"/api/v1/stream/"), lambda route: route.fulfill(status=204))
         ctx.add_init_script(WATCH_CSP)
         ctx.on("console", self._console)
         self.contexts.append(ctx)

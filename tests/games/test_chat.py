@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.templatetags.names import isolate
+
 pytestmark = pytest.mark.django_db
 
 EVIL = '<script>alert("x")</script><b>bold</b> & more'
@@ -272,7 +274,7 @@ def test_a_digest_reader_gets_the_chat_in_the_digest_escaped(new_game, make_play
     mail = email_build(n)
     assert mail is not None
     # The name and the text each isolated (Unicode's isolates in the text part).
-    assert f"\u2068{ps[1].user.username}\u2069: \u2068{EVIL}\u2069" in mail.body
+    assert f"{isolate(ps[1].user.username)}: {isolate(EVIL)}" in mail.body
     assert "from the muted one" not in mail.body
     assert "my own words" not in mail.body
     html = mail.alternatives[0][0]

@@ -150,3 +150,71 @@ def test_stopping_it_stops_the_web_server_and_frees_the_port(sig, started_ignori
         again.listen()
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+def test_the_readme_shows_the_banner_make_run_prints():
+    """The README's sample is the real banner, line for line (at the default port)."""
+    from games.management.commands.devserver import banner
+
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("Once the server answers it prints:\n\n```\n", 1)[1].split("```", 1)[0]
+    assert block.splitlines() == banner("http://127.0.0.1:8000")
+
+
+def test_periodic_task_lines_count_as_debug_in_development(settings):
+    """The worker's lines about its periodic tasks are dropped below DEBUG, other tasks' kept:
+    they scrolled `make run`'s banner out of view every 30 seconds."""
+    import logging
+
+    from config.logfilters import PeriodicAtDebug
+
+    def record(msg: str, level: int = logging.INFO) -> logging.LogRecord:
+        return logging.LogRecord("celery.beat", level, __file__, 1, msg, None, None)
+
+    f = PeriodicAtDebug()
+    root = logging.getLogger()
+    old = root.level
+    try:
+        root.setLevel(logging.INFO)
+        assert not f.filter(record("Scheduler: Sending due task deadlines-sweep (x)"))
+        assert not f.filter(record("Task games.tasks.outbox_sweep[1] received"))
+        assert f.filter(record("Task games.tasks.game_play_due[1] received"))
+        assert f.filter(record("Task games.tasks.outbox_sweep[1] raised", logging.ERROR))
+        root.setLevel(logging.DEBUG)
+        assert f.filter(record("Scheduler: Sending due task deadlines-sweep (x)"))
+    finally:
+        root.setLevel(old)
+
+
+def test_the_banner_comes_after_the_worker_is_ready():
+    """`make run` prints its banner once the server answers AND the worker said it is ready,
+    and the worker's periodic lines do not follow it (it stays the last thing on screen)."""
+    port = _free_port()
+    env = _env()
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "manage.py", "devserver", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    lines: list[str] = []
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for raw in proc.stdout:
+            lines.append(raw.decode(errors="replace"))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        end = time.monotonic() + 90
+        while time.monotonic() < end and not any("Press Ctrl-C" in x for x in lines):
+            time.sleep(0.2)
+        text = "".join(lines)
+        assert "Press Ctrl-C to stop." in text, text[-3000:]
+        assert text.index(" ready.") < text.index("is running at"), text[-3000:]
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)

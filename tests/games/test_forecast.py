@@ -3,7 +3,7 @@ seat's median reply time; the slowest seat named; public facts only."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 from apihelpers import bot_action, seat_players
@@ -149,3 +149,60 @@ def test_the_kept_reply_times_equal_the_log_and_follow_each_move(new_game):
     after = reply_hours(game, players=3)
     assert after == reply_hours_computed(game, players=3)
     assert after[1] == first[1] + 1  # the new move is counted
+
+
+def test_one_quick_reply_moves_the_forecast_a_little_not_to_a_day(new_game):
+    """A one-day turn limit: the first forecast assumes half a day a wait. One reply after 15
+    minutes must not cut it to a fiftieth: the prior counts as ``ENOUGH`` replies less the seen."""
+    from games.forecast import ENOUGH, forecast
+    from games.models import Game
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    before = forecast(Game.objects.get(pk=gid))
+    _play(gid, seats, 1, hours=0.25)
+    after = forecast(Game.objects.get(pk=gid))
+    assert before.hours_per_wait == 12.0
+    assert after.hours_per_wait == pytest.approx(((ENOUGH - 1) * 12 + 0.25) / ENOUGH)
+    assert after.hours_per_wait > 0.8 * before.hours_per_wait
+
+
+def test_with_enough_replies_only_what_was_seen_counts(new_game):
+    from games.forecast import ENOUGH, forecast
+    from games.models import Game
+
+    gid, ps = new_game(players=3)
+    _play(gid, seat_players(gid, ps), ENOUGH + 3, hours=2.0)
+    assert forecast(Game.objects.get(pk=gid)).hours_per_wait == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Expected to end in about 5 hours"), ("ja", "約 5 時間後")]
+)
+def test_under_a_day_the_page_says_hours(new_game, make_player, client, lang, words):
+    """A finish under a day away is worded in hours, in both languages."""
+    from datetime import datetime
+    from unittest import mock
+
+    from games import forecast as fc
+    from games.models import Game
+
+    gid, ps = new_game(players=3)
+    now = datetime.now(UTC)
+    real = fc.forecast(Game.objects.get(pk=gid))
+    soon = fc.Forecast(
+        rounds_left=1,
+        waits_left=5,
+        hours_per_wait=1.0,
+        finish=now + timedelta(hours=5, minutes=5),
+        seats=real.seats,
+        bottleneck=None,
+    )
+    viewer = ps[0].user
+    viewer.profile.language = lang
+    viewer.profile.save()
+    client.force_login(viewer)
+    with mock.patch("games.web.views.forecast", return_value=soon):
+        page = client.get(f"/games/{gid}/").content.decode()
+    assert words in page
+    assert "day" not in page[page.index('class="forecast') :][:200]

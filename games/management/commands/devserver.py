@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from typing import Any
 
@@ -92,19 +93,26 @@ class Command(BaseCommand):
         server answers, and return when one of them exits."""
         env = dict(os.environ)
         manage = str(settings.BASE_DIR / "manage.py")
+        worker_ready = threading.Event()
         if not options["no_worker"]:
-            procs.append(
-                subprocess.Popen(
-                    [
-                        sys.executable, "-m", "celery", "-A", "config", "worker", "-B",
-                        "--loglevel", "INFO", "--concurrency", "1",
-                        "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME,
-                    ],
-                    env=env,
-                    cwd=settings.BASE_DIR,
-                    start_new_session=True,
-                )
+            worker = subprocess.Popen(
+                [
+                    sys.executable, "-m", "celery", "-A", "config", "worker", "-B",
+                    "--loglevel", "INFO", "--concurrency", "1",
+                    "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME,
+                ],
+                env=env,
+                cwd=settings.BASE_DIR,
+                start_new_session=True,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
             )  # fmt: skip
+            procs.append(worker)
+            threading.Thread(
+                target=_relay, args=(worker, worker_ready), daemon=True, name="worker-output"
+            ).start()
+        else:
+            worker_ready.set()
         web = subprocess.Popen(
             [sys.executable, manage, "runserver", addrport], env=env, start_new_session=True
         )
@@ -113,18 +121,51 @@ class Command(BaseCommand):
             if STOP.requested:
                 return
             raise CommandError(f"The web server did not start on {addrport}: see its output above.")
+        # The banner comes last: after the worker's own start-up lines (its periodic tasks
+        # then log at DEBUG only: config/logfilters.py), so it stays in view.
+        end = time.monotonic() + WORKER_WAIT
+        while not worker_ready.is_set() and time.monotonic() < end and not STOP.requested:
+            if any(p.poll() is not None for p in procs):
+                break
+            worker_ready.wait(0.2)
         self.stdout.write("")
-        self.stdout.write(self.style.SUCCESS(f"Power Grid is running at {base}/"))
-        self.stdout.write("  Logins (username / password):")
-        for username, _display, _lang in DEMO_USERS:
-            self.stdout.write(f"    {username:6} / {demo_password(username)}")
-        self.stdout.write(f"  Mailbox (emails sent):  {base}/dev/mailbox/")
-        self.stdout.write(f"  API docs:               {base}/api/docs/")
-        self.stdout.write(f"  Admin:                  {base}/admin/")
-        self.stdout.write("  Celery worker with beat: " + ("off" if options["no_worker"] else "on"))
-        self.stdout.write("Press Ctrl-C to stop.")
+        lines = banner(base, worker=not options["no_worker"])
+        self.stdout.write(self.style.SUCCESS(lines[0]))
+        for line in lines[1:]:
+            self.stdout.write(line)
         while not STOP.requested and all(p.poll() is None for p in procs):
             time.sleep(0.2)
+
+
+#: Seconds the banner waits for the worker to say it is ready (it is printed anyway after).
+WORKER_WAIT = 30.0
+
+
+def banner(base: str, *, worker: bool = True) -> list[str]:
+    """What `make run` prints once it serves (the README shows it: tests compare the two)."""
+    lines = [f"Power Grid is running at {base}/", "  Logins (username / password):"]
+    lines += [f"    {u:6} / {demo_password(u)}" for u, _display, _lang in DEMO_USERS]
+    lines += [
+        f"  Mailbox (emails sent):  {base}/dev/mailbox/",
+        f"  API docs:               {base}/api/docs/",
+        f"  Admin:                  {base}/admin/",
+        "  Celery worker with beat: " + ("on" if worker else "off"),
+        "Press Ctrl-C to stop.",
+    ]
+    return lines
+
+
+def _relay(worker: subprocess.Popen[bytes], ready: threading.Event) -> None:
+    """Pass the worker's output on to ours, noting when it says it is ready."""
+    assert worker.stdout is not None
+    out = sys.stdout.buffer
+    for line in worker.stdout:
+        with contextlib.suppress(OSError, ValueError):
+            out.write(line)
+            out.flush()
+        if b" ready." in line:
+            ready.set()
+    ready.set()
 
 
 class _StopRequest:

@@ -108,14 +108,19 @@ def test_an_expired_link_is_refused(new_game, client):
     assert b'data-code="expired"' in r.content
 
 
-def test_the_fuel_the_plants_lack_is_one_tap_away(new_game, client):
-    """In phase 3 the turn email offers to buy what the player's plants lack to run once (the
-    engine's ``refuel``); the confirmation names the tokens and the POST buys exactly those."""
+def _fuel_line(mail, words: str) -> tuple[str, str]:
+    line = next(x for x in mail.body.splitlines() if words in x)
+    return line, "/" + line.split("://", 1)[1].split("/", 1)[1].strip()
+
+
+def test_fuel_for_the_cities_one_builds_this_round_is_one_tap_away(new_game, client):
+    """Round 1's phase 3: no city yet, so the fuel offered is for what this round's build may
+    connect (all the plants), said so and priced on the button; the POST buys exactly that."""
     from apihelpers import play_default
 
     import powergrid
     from games.models import Game, Move
-    from powergrid.helpers import refuel
+    from powergrid.helpers import capacity, refuel_plan
     from powergrid.state import RESOURCES
 
     gid, ps = new_game(players=3)
@@ -124,19 +129,38 @@ def test_the_fuel_the_plants_lack_is_one_tap_away(new_game, client):
     game = Game.objects.get(pk=gid)
     seat = game.to_act[0]
     state = powergrid.from_json(game.state_json)
-    amounts = refuel(state, seat)
-    assert amounts  # a fresh plant holds no fuel, and the money is there
+    assert refuel_plan(state, seat) is None  # no city to power yet
+    plan = refuel_plan(state, seat, cities=capacity(state, seat))
+    assert plan  # a fresh plant holds no fuel, and the money is there
     player = next(p for p in ps if p.user.pk == game.seats.get(seat=seat).user_id)
     mail = _links(gid, player)
-    line = next(x for x in mail.body.splitlines() if "Buy the fuel your plants lack" in x)
-    url = "/" + line.split("://", 1)[1].split("/", 1)[1].strip()
+    line, url = _fuel_line(mail, "if you build this round")
+    assert f"for {plan.cost} Elektro" in line
     page = client.get(url)
     assert page.status_code == 200
-    for r, n in amounts.items():
+    for r, n in plan.amounts.items():
         assert f"{n} {r}" in page.content.decode()
+    assert f"for {plan.cost} Elektro" in page.content.decode()
     assert client.post(url).status_code == 200
     move = Move.objects.get(game_id=gid, seq=game.seq + 1)
-    assert (move.seat, move.action) == (seat, {"type": "buy_resources", **amounts})
+    assert (move.seat, move.action) == (seat, {"type": "buy_resources", **plan.amounts})
+
+
+def test_the_fuel_button_names_the_cities_and_the_price_in_both_languages():
+    from django.utils import translation
+
+    from games import describe
+    from powergrid.helpers import Refuel
+
+    plan = Refuel({"coal": 2}, 5, 2)
+    assert describe.fuel_label(plan) == "Buy fuel for your 2 cities: 2 coal for 5 Elektro"
+    with translation.override("ja"):
+        ja = describe.fuel_label(plan)
+        more = describe.fuel_label(plan, more=True)
+    assert "5" in ja
+    assert "Elektro" not in ja
+    assert "エレクトロ" in ja
+    assert "建設" in more
 
 
 def _phase(gid: int) -> str:

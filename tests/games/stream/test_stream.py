@@ -1,6 +1,7 @@
 """The event stream, ``GET /api/v1/stream/``: who may open it, what it says on connect and after
 a change, and that it says nothing secret. Here under WSGI (the development server's path: it
-re-reads its games); tests/integration/test_stream_live.py runs the ASGI path with Redis."""
+reads the log); tests/integration/test_stream_live.py runs the ASGI path with and without
+Redis, and test_stream_log.py what the log tells (every change once, resuming)."""
 
 from __future__ import annotations
 
@@ -106,10 +107,12 @@ def test_a_watcher_sees_only_public_facts(new_game, quick, open_stream):
         assert secret not in raw
 
 
-def test_the_event_id_is_game_and_seq(new_game, quick, open_stream):
+def test_the_event_id_is_the_position_in_the_log(new_game, quick, open_stream):
+    from games.stream import log
+
     gid, _ps = new_game(players=2)
     r = open_stream(f"/api/v1/stream/?game={gid}")
     chunks = iter(r.streaming_content)
     text = b"".join(next(chunks) for _ in range(2)).decode()
 
-    assert f"id: {gid}:{Game.objects.get(pk=gid).seq}\nevent: game\n" in text
+    assert f"id: {log.head()}\nevent: game\n" in text

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from webhelpers import actor, advance, fresh, legal_for, post_move
+from webhelpers import actor, advance, fresh, legal_for, play, post_move
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +110,55 @@ def test_the_opening_bid_floor_blocks_no_legal_bid_without_the_script(started_ga
     assert re.search(r'value="5" data-min="5" checked', card)
     assert re.search(rf'name="bid" value="2" min="{min(offered)}" ', card)
     assert min(offered) < 5
+
+
+def _raise_box(html: str) -> str:
+    return re.search(r'<input id="bid-raise"[^>]*>', _move_card(html)).group(0)
+
+
+def test_a_bid_refused_because_the_auction_moved_on_is_not_kept_for_the_next_plant(
+    started_game, client_for
+):
+    """The player's page showed the auction for one plant; before their bid of 42 arrived, that
+    auction ended and another began. The refusal says why, and the bid box starts from the new
+    auction's least bid: the 42 meant the other plant (one more tap would overbid)."""
+    game, users = started_game(3)
+    opener = actor(game, users)
+    plants = sorted(p["number"] for p in legal_for(game, opener)["choose_plant"]["plants"])
+    play(game, opener, {"type": "choose_plant", "plant": plants[0], "bid": plants[0]})
+    me = actor(game, users)  # the first to answer: their page shows the first auction
+    seen = fresh(game).seq
+    play(game, me, {"type": "bid", "amount": plants[0] + 1})  # elsewhere (the API, an email)
+    while _bidding(game):
+        play(game, actor(game, users), {"type": "pass_bid"})  # the others let me have it
+    nxt = actor(game, users)
+    play(game, nxt, {"type": "choose_plant", "plant": plants[1], "bid": plants[1]})
+    g = fresh(game)
+    assert _bidding(g)
+    assert users[g.to_act[0]].pk != me.pk
+    other = users[g.to_act[0]]  # asked in the second auction; their page was the first's
+    c = client_for(other)
+    r = post_move(c, game, {"action": "bid", "amount": "42"}, seq=seen, follow=True)
+    html = r.content.decode()
+    assert 'data-code="stale_state"' in _move_card(html)
+    box = _raise_box(html)
+    assert 'value="42"' not in box
+    assert f'value="{plants[1] + 1}"' in box
+
+
+def test_a_bid_refused_in_the_same_auction_keeps_the_amount(started_game, client_for):
+    """Refused for its own sake (above the player's money), in the auction it was meant for: the
+    amount stays, to be corrected."""
+    game, users = started_game(3)
+    opener = actor(game, users)
+    plants = sorted(p["number"] for p in legal_for(game, opener)["choose_plant"]["plants"])
+    play(game, opener, {"type": "choose_plant", "plant": plants[0], "bid": plants[0]})
+    c = client_for(actor(game, users))
+    r = post_move(c, game, {"action": "bid", "amount": "999"}, follow=True)
+    assert 'value="999"' in _raise_box(r.content.decode())
+
+
+def _bidding(game) -> bool:
+    from games import selectors
+
+    return selectors.game_engine_state(fresh(game)).auction is not None

@@ -134,8 +134,13 @@ def test_auction_forms_contested_bid_and_log(started_game, client_for):
         assert post_move(client_for(u), g, {"action": "pass_bid"}).status_code == 302
     html = c.get(f"/games/{game.pk}/").content.decode()
     name = bidder.profile.display_name
-    assert f"\u2068{name}\u2069 bought plant 4 for 6." in html  # the name isolated
-    assert f"\u2068{name}\u2069 bid 6 for plant 4." in html
+    # The name in <bdi> (a left-to-right name needs no isolates) and a link to the player's page.
+    link = (
+        f'<a class="player" href="/players/{bidder.username}/" translate="no"><bdi>{name}</bdi></a>'
+    )
+    assert f"{link} bought plant 4 for 6." in html
+    assert f"{link} bid 6 for plant 4." in html
+    assert "\u2068" not in html
 
 
 def test_stale_form_shows_message_and_current_state(started_game, client_for):

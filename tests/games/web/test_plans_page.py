@@ -152,3 +152,56 @@ def test_a_proxy_bid_may_name_the_plant_to_give_up(started_game, client_for):
         f"/games/{game.pk}/plans/", {"kind": "proxy_bid", "plant": plant, "max": 40, "discard": ""}
     )
     assert "discard" not in Plan.objects.get(game=game).data  # "ask me then"
+
+
+def _options(page: str) -> list[str]:
+    import re
+
+    select = re.search(r'<select id="proxy-plant".*?</select>', page, re.S).group(0)
+    return re.findall(r'<option value="([^"]*)"', select)
+
+
+def test_the_maximum_bid_list_names_each_plant_once_and_each_can_be_chosen(
+    started_game, client_for
+):
+    """During an auction the plant under auction is offered once, as a plant (never "None"), and
+    every entry of the list is a plan the server takes."""
+    from webhelpers import actor, legal_for, play
+
+    from games.models import Plan
+
+    game, users = started_game(3)
+    opener = actor(game, users)
+    plants = sorted(p["number"] for p in legal_for(game, opener)["choose_plant"]["plants"])
+    play(game, opener, {"type": "choose_plant", "plant": plants[0], "bid": plants[0]})
+    waiting = next(u for u in users if u.pk not in {opener.pk, actor(game, users).pk})
+    c = client_for(waiting)
+    options = _options(_page(c, game).content.decode())
+    assert options
+    assert len(options) == len(set(options))
+    assert all(o.isdigit() for o in options), options
+    assert str(plants[0]) in options
+    for o in options:
+        r = c.post(f"/games/{game.pk}/plans/", {"kind": "proxy_bid", "plant": o, "max": "30"})
+        assert r.status_code == 302, (o, r.content[:300])
+    assert Plan.objects.filter(game=game, kind="proxy_bid").count() == len(options)
+
+
+def test_a_plan_that_acts_at_once_says_what_it_did(started_game, client_for):
+    """Set during the player's own turn, a maximum bid bids at once: the page says the bid."""
+    from webhelpers import actor, legal_for, play
+
+    game, users = started_game(3)
+    opener = actor(game, users)
+    plants = sorted(p["number"] for p in legal_for(game, opener)["choose_plant"]["plants"])
+    play(game, opener, {"type": "choose_plant", "plant": plants[0], "bid": plants[0]})
+    me = actor(game, users)
+    c = client_for(me)
+    r = c.post(
+        f"/games/{game.pk}/plans/",
+        {"kind": "proxy_bid", "plant": plants[0], "max": "30"},
+        follow=True,
+    )
+    page = r.content.decode()
+    assert "Your plan was kept and has moved for you:" in page
+    assert f"bid {plants[0] + 1} for plant {plants[0]}." in page

@@ -1,0 +1,221 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.state import State
+from ...types import Response
+
+
+def _get_kwargs(
+    game_id: int,
+    seq: int,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/games/{game_id}/states/{seq}/".format(
+            game_id=quote(str(game_id), safe=""),
+            seq=quote(str(seq), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | State | None:
+    if response.status_code == 200:
+        response_200 = State.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Error.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | State]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: int,
+    seq: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | State]:
+    """The state after move `seq`, as the caller's seat could see it then
+
+     The engine's view of the position after `seq` moves (take-backs in the log applied), for the
+    caller's seat (a spectator's for anyone else): nothing that was hidden then is shown now (other
+    players' money stays null, the deck and the seed stay secret). `legal` is empty and `deadline` null;
+    `seq` is the one asked for (0: the set-up).
+
+    Args:
+        game_id (int):
+        seq (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | State]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        seq=seq,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: int,
+    seq: int,
+    *,
+    client: AuthenticatedClient,
+) -> Error | State | None:
+    """The state after move `seq`, as the caller's seat could see it then
+
+     The engine's view of the position after `seq` moves (take-backs in the log applied), for the
+    caller's seat (a spectator's for anyone else): nothing that was hidden then is shown now (other
+    players' money stays null, the deck and the seed stay secret). `legal` is empty and `deadline` null;
+    `seq` is the one asked for (0: the set-up).
+
+    Args:
+        game_id (int):
+        seq (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | State
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        seq=seq,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: int,
+    seq: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | State]:
+    """The state after move `seq`, as the caller's seat could see it then
+
+     The engine's view of the position after `seq` moves (take-backs in the log applied), for the
+    caller's seat (a spectator's for anyone else): nothing that was hidden then is shown now (other
+    players' money stays null, the deck and the seed stay secret). `legal` is empty and `deadline` null;
+    `seq` is the one asked for (0: the set-up).
+
+    Args:
+        game_id (int):
+        seq (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | State]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        seq=seq,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: int,
+    seq: int,
+    *,
+    client: AuthenticatedClient,
+) -> Error | State | None:
+    """The state after move `seq`, as the caller's seat could see it then
+
+     The engine's view of the position after `seq` moves (take-backs in the log applied), for the
+    caller's seat (a spectator's for anyone else): nothing that was hidden then is shown now (other
+    players' money stays null, the deck and the seed stay secret). `legal` is empty and `deadline` null;
+    `seq` is the one asked for (0: the set-up).
+
+    Args:
+        game_id (int):
+        seq (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | State
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            seq=seq,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.choose_plant_action_type_enum import ChoosePlantActionTypeEnum
+
+T = TypeVar("T", bound="ChoosePlantActionRequest")
+
+
+@_attrs_define
+class ChoosePlantActionRequest:
+    """Phase 2: open an auction for a plant in the current market.
+
+    Attributes:
+        bid (int): At least the plant's number.
+        plant (int): Plant number.
+        type_ (ChoosePlantActionTypeEnum): * `choose_plant` - choose_plant
+    """
+
+    bid: int
+    plant: int
+    type_: ChoosePlantActionTypeEnum
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        bid = self.bid
+
+        plant = self.plant
+
+        type_ = self.type_.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "bid": bid,
+                "plant": plant,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        bid = d.pop("bid")
+
+        plant = d.pop("plant")
+
+        type_ = ChoosePlantActionTypeEnum(d.pop("type"))
+
+        choose_plant_action_request = cls(
+            bid=bid,
+            plant=plant,
+            type_=type_,
+        )
+
+        choose_plant_action_request.additional_properties = d
+        return choose_plant_action_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.discard_plant_action_type_enum import DiscardPlantActionTypeEnum
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.discard_plant_action_request_drop import DiscardPlantActionRequestDrop
+
+
+T = TypeVar("T", bound="DiscardPlantActionRequest")
+
+
+@_attrs_define
+class DiscardPlantActionRequest:
+    """Right after winning a plant over the limit: discard one.
+
+    Attributes:
+        plant (int): The plant to discard.
+        type_ (DiscardPlantActionTypeEnum): * `discard_plant` - discard_plant
+        drop (DiscardPlantActionRequestDrop | Unset): {resource: n} tokens to drop when they no longer fit.
+    """
+
+    plant: int
+    type_: DiscardPlantActionTypeEnum
+    drop: DiscardPlantActionRequestDrop | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        plant = self.plant
+
+        type_ = self.type_.value
+
+        drop: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.drop, Unset):
+            drop = self.drop.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "plant": plant,
+                "type": type_,
+            }
+        )
+        if drop is not UNSET:
+            field_dict["drop"] = drop
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.discard_plant_action_request_drop import DiscardPlantActionRequestDrop  # noqa: PLC0415
+
+        d = dict(src_dict)
+        plant = d.pop("plant")
+
+        type_ = DiscardPlantActionTypeEnum(d.pop("type"))
+
+        _drop = d.pop("drop", UNSET)
+        drop: DiscardPlantActionRequestDrop | Unset
+        if isinstance(_drop, Unset):
+            drop = UNSET
+        else:
+            drop = DiscardPlantActionRequestDrop.from_dict(_drop)
+
+        discard_plant_action_request = cls(
+            plant=plant,
+            type_=type_,
+            drop=drop,
+        )
+
+        discard_plant_action_request.additional_properties = d
+        return discard_plant_action_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

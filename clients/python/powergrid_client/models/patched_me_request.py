@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.invitations_enum import InvitationsEnum
+from ..models.language_enum import LanguageEnum
+from ..models.notification_mode_enum import NotificationModeEnum
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="PatchedMeRequest")
+
+
+@_attrs_define
+class PatchedMeRequest:
+    """
+    Attributes:
+        display_name (str | Unset):
+        invitations (InvitationsEnum | Unset):
+        language (LanguageEnum | Unset):
+        notification_mode (NotificationModeEnum | Unset):
+        reminder_fraction (float | Unset):
+        timezone (str | Unset): IANA name, e.g. Asia/Tokyo.
+    """
+
+    display_name: str | Unset = UNSET
+    invitations: InvitationsEnum | Unset = UNSET
+    language: LanguageEnum | Unset = UNSET
+    notification_mode: NotificationModeEnum | Unset = UNSET
+    reminder_fraction: float | Unset = UNSET
+    timezone: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        display_name = self.display_name
+
+        invitations: str | Unset = UNSET
+        if not isinstance(self.invitations, Unset):
+            invitations = self.invitations.value
+
+        language: str | Unset = UNSET
+        if not isinstance(self.language, Unset):
+            language = self.language.value
+
+        notification_mode: str | Unset = UNSET
+        if not isinstance(self.notification_mode, Unset):
+            notification_mode = self.notification_mode.value
+
+        reminder_fraction = self.reminder_fraction
+
+        timezone = self.timezone
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if display_name is not UNSET:
+            field_dict["display_name"] = display_name
+        if invitations is not UNSET:
+            field_dict["invitations"] = invitations
+        if language is not UNSET:
+            field_dict["language"] = language
+        if notification_mode is not UNSET:
+            field_dict["notification_mode"] = notification_mode
+        if reminder_fraction is not UNSET:
+            field_dict["reminder_fraction"] = reminder_fraction
+        if timezone is not UNSET:
+            field_dict["timezone"] = timezone
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        display_name = d.pop("display_name", UNSET)
+
+        _invitations = d.pop("invitations", UNSET)
+        invitations: InvitationsEnum | Unset
+        if isinstance(_invitations, Unset):
+            invitations = UNSET
+        else:
+            invitations = InvitationsEnum(_invitations)
+
+        _language = d.pop("language", UNSET)
+        language: LanguageEnum | Unset
+        if isinstance(_language, Unset):
+            language = UNSET
+        else:
+            language = LanguageEnum(_language)
+
+        _notification_mode = d.pop("notification_mode", UNSET)
+        notification_mode: NotificationModeEnum | Unset
+        if isinstance(_notification_mode, Unset):
+            notification_mode = UNSET
+        else:
+            notification_mode = NotificationModeEnum(_notification_mode)
+
+        reminder_fraction = d.pop("reminder_fraction", UNSET)
+
+        timezone = d.pop("timezone", UNSET)
+
+        patched_me_request = cls(
+            display_name=display_name,
+            invitations=invitations,
+            language=language,
+            notification_mode=notification_mode,
+            reminder_fraction=reminder_fraction,
+            timezone=timezone,
+        )
+
+        patched_me_request.additional_properties = d
+        return patched_me_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

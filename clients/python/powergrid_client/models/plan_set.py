@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.auto_pass_plan import AutoPassPlan
+    from ..models.build_plan import BuildPlan
+    from ..models.buy_plan import BuyPlan
+    from ..models.pass_when_nothing_plan import PassWhenNothingPlan
+    from ..models.power_plan import PowerPlan
+    from ..models.proxy_bid_plan import ProxyBidPlan
+
+
+T = TypeVar("T", bound="PlanSet")
+
+
+@_attrs_define
+class PlanSet:
+    """
+    Attributes:
+        moves_made (int): Moves the plans made at once (0 when it waits its turn).
+        plan (AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan):
+        seq (int): The game's seq after them.
+    """
+
+    moves_made: int
+    plan: AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan
+    seq: int
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.auto_pass_plan import AutoPassPlan  # noqa: PLC0415
+        from ..models.build_plan import BuildPlan  # noqa: PLC0415
+        from ..models.buy_plan import BuyPlan  # noqa: PLC0415
+        from ..models.pass_when_nothing_plan import PassWhenNothingPlan  # noqa: PLC0415
+        from ..models.proxy_bid_plan import ProxyBidPlan  # noqa: PLC0415
+
+        moves_made = self.moves_made
+
+        plan: dict[str, Any]
+        if isinstance(self.plan, ProxyBidPlan):
+            plan = self.plan.to_dict()
+        elif isinstance(self.plan, AutoPassPlan):
+            plan = self.plan.to_dict()
+        elif isinstance(self.plan, PassWhenNothingPlan):
+            plan = self.plan.to_dict()
+        elif isinstance(self.plan, BuyPlan):
+            plan = self.plan.to_dict()
+        elif isinstance(self.plan, BuildPlan):
+            plan = self.plan.to_dict()
+        else:
+            plan = self.plan.to_dict()
+
+        seq = self.seq
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "moves_made": moves_made,
+                "plan": plan,
+                "seq": seq,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auto_pass_plan import AutoPassPlan  # noqa: PLC0415
+        from ..models.build_plan import BuildPlan  # noqa: PLC0415
+        from ..models.buy_plan import BuyPlan  # noqa: PLC0415
+        from ..models.pass_when_nothing_plan import PassWhenNothingPlan  # noqa: PLC0415
+        from ..models.power_plan import PowerPlan  # noqa: PLC0415
+        from ..models.proxy_bid_plan import ProxyBidPlan  # noqa: PLC0415
+
+        d = dict(src_dict)
+        moves_made = d.pop("moves_made")
+
+        def _parse_plan(
+            data: object,
+        ) -> AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_plan_type_0 = ProxyBidPlan.from_dict(data)
+
+                return componentsschemas_plan_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_plan_type_1 = AutoPassPlan.from_dict(data)
+
+                return componentsschemas_plan_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_plan_type_2 = PassWhenNothingPlan.from_dict(data)
+
+                return componentsschemas_plan_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_plan_type_3 = BuyPlan.from_dict(data)
+
+                return componentsschemas_plan_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_plan_type_4 = BuildPlan.from_dict(data)
+
+                return componentsschemas_plan_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_plan_type_5 = PowerPlan.from_dict(data)
+
+            return componentsschemas_plan_type_5
+
+        plan = _parse_plan(d.pop("plan"))
+
+        seq = d.pop("seq")
+
+        plan_set = cls(
+            moves_made=moves_made,
+            plan=plan,
+            seq=seq,
+        )
+
+        return plan_set

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.power_action_type_enum import PowerActionTypeEnum
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.power_action_request_hybrid import PowerActionRequestHybrid
+
+
+T = TypeVar("T", bound="PowerActionRequest")
+
+
+@_attrs_define
+class PowerActionRequest:
+    """Phase 5: fire plants. Omitting plants fires the best choice.
+
+    Attributes:
+        type_ (PowerActionTypeEnum): * `power` - power
+        hybrid (PowerActionRequestHybrid | Unset): {plant: {"coal": n, "oil": m}} for hybrid plants.
+        plants (list[int] | Unset): Plant numbers to fire; left out: the best choice.
+    """
+
+    type_: PowerActionTypeEnum
+    hybrid: PowerActionRequestHybrid | Unset = UNSET
+    plants: list[int] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        hybrid: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.hybrid, Unset):
+            hybrid = self.hybrid.to_dict()
+
+        plants: list[int] | Unset = UNSET
+        if not isinstance(self.plants, Unset):
+            plants = self.plants
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+            }
+        )
+        if hybrid is not UNSET:
+            field_dict["hybrid"] = hybrid
+        if plants is not UNSET:
+            field_dict["plants"] = plants
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.power_action_request_hybrid import PowerActionRequestHybrid  # noqa: PLC0415
+
+        d = dict(src_dict)
+        type_ = PowerActionTypeEnum(d.pop("type"))
+
+        _hybrid = d.pop("hybrid", UNSET)
+        hybrid: PowerActionRequestHybrid | Unset
+        if isinstance(_hybrid, Unset):
+            hybrid = UNSET
+        else:
+            hybrid = PowerActionRequestHybrid.from_dict(_hybrid)
+
+        plants = cast(list[int], d.pop("plants", UNSET))
+
+        power_action_request = cls(
+            type_=type_,
+            hybrid=hybrid,
+            plants=plants,
+        )
+
+        power_action_request.additional_properties = d
+        return power_action_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+
+class SourceEnum(StrEnum):
+    API = "api"
+    BOT = "bot"
+    EMAIL = "email"
+    PLAN = "plan"
+    TIMEOUT = "timeout"
+    WEB = "web"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,73 @@
+// The open game page follows the game: it listens to the game's event stream (the API's
+// /api/v1/stream/?game=ID) and, when the game has moved on, shows the new state by loading the
+// page again. Without this file (or without EventSource) the page works as before: a reload
+// shows the new state. What a player is typing is never thrown away: while a form holds input
+// not yet sent, the page says that the game has moved on and waits for a tap instead.
+(function () {
+  "use strict";
+  var top = document.querySelector("[data-live]");
+  if (!top || !window.EventSource) return;
+  var seq = parseInt(top.dataset.seq, 10);
+  var status = top.dataset.status;
+  var seat = top.dataset.seat === "" ? null : parseInt(top.dataset.seat, 10);
+  var mark = top.dataset.yourTurn || "";
+  var note = document.querySelector("[data-live-note]");
+  var title = document.title;
+  if (mark && title.indexOf(mark) === 0) title = title.slice(mark.length);
+  var dirty = false;
+  var leaving = false;
+  var source = null;
+
+  // A field typed or ticked by the player (the cost calculator is only a scratch pad).
+  document.addEventListener("input", function (e) {
+    var form = e.target && e.target.form;
+    if (form && !form.classList.contains("calc")) dirty = true;
+  }, true);
+  // A form sent leaves the page (one that stays, such as the cost calculator, prevents it).
+  document.addEventListener("submit", function (e) { if (!e.defaultPrevented) leaving = true; });
+
+  function show() {
+    leaving = true;
+    if (source) source.close();
+    window.location.reload();
+  }
+  if (note) {
+    var btn = note.querySelector("button");
+    if (btn) btn.addEventListener("click", show);
+  }
+
+  function changed(game) {
+    var mine = seat !== null && game.status === "running" && (game.to_act || []).indexOf(seat) >= 0;
+    document.title = (mine ? mark : "") + title;
+    if (leaving) return false;
+    if (dirty && note) note.hidden = false;
+    else show();
+    return true;
+  }
+
+  function connect() {
+    source = new EventSource(top.dataset.live);
+    source.addEventListener("game", function (e) {
+      var body;
+      try { body = JSON.parse(e.data); } catch (err) { return; }
+      var game = body && body.game;
+      if (!game || (game.seq === seq && game.status === status)) return;
+      // Seen only once acted on: a page that stays after all (a download) sees it again.
+      if (changed(game)) { seq = game.seq; status = game.status; }
+    });
+  }
+  connect();
+  // Leaving the page (a link, an address typed, a form sent): no reload may cut that short,
+  // and the connection is closed so that the server frees its slot at once.
+  var back = null;
+  function away() {
+    leaving = true;
+    if (source) source.close();
+    // Still here a while later (the link was a download, such as the calendar's .ics): listen
+    // again; the stream's first event says whether the game moved meanwhile.
+    clearTimeout(back);
+    back = setTimeout(function () { leaving = false; connect(); }, 5000);
+  }
+  window.addEventListener("beforeunload", away);
+  window.addEventListener("pagehide", away);
+})();

@@ -1,0 +1,105 @@
+"""The pace of "your turn" emails (``games.notifications.pace``): none while the player has the
+game's page open or the previous turn email went less than ``HOLD`` ago; a held email goes when
+the hold ends if the turn still waits for them (never fewer than one per waiting turn, never two);
+the rule's edges, just inside and just outside ``HOLD``."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core import mail
+from django.utils import timezone
+
+from games.models import Game, Notification, Seat
+from games.notifications import outbox, pace, sending
+
+pytestmark = pytest.mark.django_db
+
+
+def _turn(game: Game) -> Seat:
+    """A pending turn email to the seat awaited now."""
+    seat = Seat.objects.select_related("user__profile").get(game=game, seat=game.to_act[0])
+    w = outbox.OutboxWriter(game=game)
+    w.turn(seat, seq=game.seq)
+    w.flush()
+    return seat
+
+
+def _send(now) -> dict[str, int]:
+    with time_machine.travel(now, tick=False):
+        return sending.outbox_sweep()
+
+
+def _turn_mails() -> int:
+    return sum("Your turn" in m.subject for m in mail.outbox)
+
+
+def _started(new_game) -> Game:
+    gid, _ps = new_game(players=3)
+    Notification.objects.all().delete()  # the game-started emails are not paced
+    return Game.objects.get(pk=gid)
+
+
+@pytest.mark.parametrize(
+    ("seen_ago", "held"),
+    [(timedelta(seconds=10), True), (pace.HOLD - timedelta(seconds=1), True), (pace.HOLD, False)],
+)
+def test_no_turn_email_while_the_player_is_on_the_page(new_game, seen_ago, held):
+    game = _started(new_game)
+    seat = _turn(game)
+    now = timezone.now()
+    Seat.objects.filter(pk=seat.pk).update(page_seen_at=now - seen_ago)
+    counts = _send(now)
+    assert (_turn_mails() == 0) is held, counts
+    if held:
+        row = Notification.objects.get(kind="turn")
+        assert row.status == "pending"
+        assert row.dedupe_key == outbox.turn_key(game.pk, seat.user_id)  # still one per turn
+
+
+@pytest.mark.parametrize(
+    ("sent_ago", "held"),
+    [(timedelta(minutes=1), True), (pace.HOLD - timedelta(seconds=1), True), (pace.HOLD, False)],
+)
+def test_no_turn_email_just_after_the_previous_one(new_game, sent_ago, held):
+    game = _started(new_game)
+    seat = _turn(game)
+    now = timezone.now()
+    Notification.objects.create(
+        recipient=seat.user, game=game, kind="turn", status="sent", sent_at=now - sent_ago
+    )
+    _send(now)
+    assert (_turn_mails() == 0) is held
+
+
+def test_a_held_email_goes_when_the_hold_ends_if_the_turn_still_waits(new_game):
+    game = _started(new_game)
+    seat = _turn(game)
+    now = timezone.now()
+    Seat.objects.filter(pk=seat.pk).update(page_seen_at=now)
+    _send(now)
+    assert _turn_mails() == 0
+    # Moves meanwhile add no second email for the same turn.
+    _turn(game)
+    assert Notification.objects.filter(kind="turn", status="pending").count() == 1
+    _send(now + pace.HOLD - timedelta(seconds=5))
+    assert _turn_mails() == 0
+    _send(now + pace.HOLD + timedelta(seconds=5))  # the player left the page: it goes, once
+    assert _turn_mails() == 1
+    _send(now + 3 * pace.HOLD)
+    assert _turn_mails() == 1
+
+
+def test_the_game_page_marks_its_player_present(new_game, client):
+    game = _started(new_game)
+    seat = Seat.objects.select_related("user").get(game=game, seat=game.to_act[0])
+    client.force_login(seat.user)
+    assert client.get(f"/games/{game.pk}/").status_code == 200
+    seen = Seat.objects.get(pk=seat.pk).page_seen_at
+    assert seen is not None
+    assert timezone.now() - seen < timedelta(seconds=30)
+    _turn(game)
+    sending.outbox_sweep()
+    assert _turn_mails() == 0
