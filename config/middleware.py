@@ -24,11 +24,14 @@ from django.http import (
 )
 from django.http.response import HttpResponseBase, HttpResponseRedirectBase
 from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
+from django.template import loader
 from django.utils.encoding import iri_to_uri
 from django.utils.http import escape_leading_slashes
 
 from config.unavailable import database_unavailable
 from games.api.errors import error_body
+from games.numbers import BadNumber
+from games.web.errors import error_text
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +47,26 @@ class ServiceUnavailableMiddleware:
         if not isinstance(exc, (OperationalError, InterfaceError)):
             return None
         return database_unavailable(request, exc)
+
+
+class BadNumberMiddleware:
+    """A number from outside that ``games.numbers`` refused, let through by a view (a query
+    parameter, a form field read before the view's own refusals): 400, nothing changed; JSON
+    with its code under /api/, else the plain 400 page with the sentence."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
+        if not isinstance(exc, BadNumber):
+            return None
+        if request.path.startswith("/api/"):
+            return JsonResponse(dict(exc.as_body()), status=400)
+        text = error_text(exc.code, exc.message, exc.details)
+        return HttpResponse(loader.get_template("400.html").render({"message": text}), status=400)
 
 
 class PermissionsPolicyMiddleware:

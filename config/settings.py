@@ -115,6 +115,8 @@ MIDDLEWARE = [
     # Django's, with a 308 (method kept) for an /api/ URL without its trailing slash.
     "config.middleware.CommonMiddleware",
     "config.middleware.ServiceUnavailableMiddleware",
+    # A number games.numbers refused, let through by a view: a 400, never a 500.
+    "config.middleware.BadNumberMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After authentication: a user who just wrote reads the primary (config/replica.py).
@@ -348,6 +350,10 @@ WEBHOOK_RETRY_SECONDS = env.int("WEBHOOK_RETRY_SECONDS", default=30)
 WEBHOOK_DISABLE_AFTER = env.int("WEBHOOK_DISABLE_AFTER", default=8)
 WEBHOOK_LEASE_SECONDS = env.int("WEBHOOK_LEASE_SECONDS", default=120)
 WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
+# The ports a webhook's address may name (comma-separated; 443 and 80 by default): another port of
+# a public address is another service (mail, a database, an admin console). Not checked with
+# WEBHOOK_ALLOW_PRIVATE (a development receiver listens on any port).
+WEBHOOK_PORTS = [int(p) for p in env.list("WEBHOOK_PORTS", default=["443", "80"])]
 # Notifications (games/notifications/): a `sending` claim older than the lease is taken over;
 # failed sends are retried by the outbox sweep after NOTIFY_RETRY_AFTER_SECONDS; links in emails
 # expire after NOTIFY_LINK_MAX_AGE_DAYS; digests go out after NOTIFY_DIGEST_HOUR local time.
@@ -441,6 +447,11 @@ SPECTACULAR_SETTINGS = {
         '`{"error": {"code": ..., "message": ..., "details": {...}}}`.'
     ),
     "VERSION": "1.0.0",
+    # ``<id:...>`` (games.numbers.IdConverter): an id in a path is 1 to 2^63 - 1 (a longer one
+    # matches no URL: 404).
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1, "format": "int64"}
+    },
     # OpenAPI 3.1: its schemas are JSON Schema 2020-12, so a null is written as a type
     # (`"type": ["integer", "null"]`, `{"oneOf": [{"$ref": ...}, {"type": "null"}]}`) and any
     # JSON Schema validator checks a response exactly (3.0's `nullable` beside a `$ref` was

@@ -130,6 +130,13 @@ class ChatMessageAdmin(admin.ModelAdmin):
 class InboundMailAdmin(admin.ModelAdmin):
     list_display = ["created_at", "via", "sender", "status", "code", "game", "line"]
     list_filter = ["status", "via", "code"]
+    readonly_fields = ["raw_text"]
+
+    @admin.display(description="raw message (failed only)")
+    def raw_text(self, obj: InboundMail) -> str:
+        """A failed message's bytes, for an operator to read or replay (``receive_mail``)."""
+        raw = bytes(obj.raw) if obj.raw is not None else b""
+        return raw[:200_000].decode("utf-8", "replace")
 
     def has_change_permission(self, request: HttpRequest, obj: InboundMail | None = None) -> bool:
         return False

@@ -409,7 +409,10 @@ class InboundMail(models.Model):
     log that answers "why was my reply not taken?", and what makes a reply count once.
 
     ``status``: ``applied`` (the move or plan was made), ``refused`` (answered with the reason),
-    ``ignored`` (not answered: auto-replies, bounces, forged tokens, strangers, duplicates).
+    ``ignored`` (not answered: auto-replies, bounces, forged tokens, strangers, duplicates),
+    ``failed`` (handling it raised: logged with its Message-ID, the sender answered "not
+    understood" when the reply address names their seat, and ``raw`` keeps the message's bytes
+    for an operator, in the admin; nothing of the game changed).
     A token is applied at most once (``inbound_token_applied_once``); a message delivered twice
     (same Message-ID) is handled once."""
 
@@ -417,6 +420,7 @@ class InboundMail(models.Model):
         APPLIED = "applied"
         REFUSED = "refused"
         IGNORED = "ignored"
+        FAILED = "failed"
 
     message_id = models.CharField(max_length=255, null=True, blank=True, unique=True)
     sender = models.CharField(max_length=254, blank=True, default="")
@@ -430,6 +434,8 @@ class InboundMail(models.Model):
     code = models.CharField(max_length=32, blank=True, default="")
     line = models.CharField(max_length=200, blank=True, default="")  # the command read
     move_seq = models.PositiveIntegerField(null=True, blank=True)
+    # The message as received, kept only when handling it failed (status failed).
+    raw = models.BinaryField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

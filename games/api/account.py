@@ -33,6 +33,7 @@ from accounts.vacation import VacationError, vacation_days_left, vacation_start,
 from games import shapes
 from games.api.openapi import shape
 from games.api.permissions import RecentAuthentication
+from games.api.serializers import WholeNumberField
 from games.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class CalendarView(APIView):
 
 # ---------------------------------------------------------------- vacation
 class VacationStartSerializer(serializers.Serializer):
-    days = serializers.IntegerField(
+    days = WholeNumberField(
         min_value=1,
         max_value=366,
         help_text="Whole days from now, at most the days left this year (`days_left`).",

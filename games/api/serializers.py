@@ -11,11 +11,33 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from accounts.models import POSES_AS_ANOTHER, Profile, validate_display_name
+from games import numbers
 from games.services import lobby
 from games.webhooks.events import EVENTS as WEBHOOK_EVENTS
 from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
 from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from powergrid.state import PLANT_DECKS, VARIANTS
+
+
+class WholeNumberField(serializers.IntegerField):
+    """An integer field that takes a JSON integer only, through ``games.numbers`` (DRF's own
+    reads ``"13"``, ``" 13"``, ``"13.0"``, ``"٣"`` and ``true`` as numbers), bounded by its
+    ``min_value``/``max_value`` (else 0 to 2^31 - 1, or from -(2^31 - 1) when ``min_value`` is
+    negative)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        if not kwargs.get("read_only"):  # the bounds in the schema too
+            kwargs.setdefault("min_value", 0)
+            kwargs.setdefault("max_value", numbers.INT32_MAX)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        low = self.min_value if self.min_value is not None else 0
+        high = self.max_value if self.max_value is not None else numbers.INT32_MAX
+        try:
+            return numbers.from_json(data, field=self.field_name or "value", low=low, high=high)
+        except numbers.BadNumber as exc:
+            raise serializers.ValidationError(exc.message, code="invalid") from None
 
 
 # ---------------------------------------------------------------- auth and me
@@ -51,8 +73,8 @@ class MeSerializer(serializers.Serializer):
         help_text="Who may invite you to a game by username: anyone, only players you have "
         "played a game with, or nobody (each invitation is an email to you).",
     )
-    vacation_days_per_year = serializers.IntegerField(read_only=True)
-    vacation_days_used = serializers.IntegerField(read_only=True)
+    vacation_days_per_year = WholeNumberField(read_only=True)
+    vacation_days_used = WholeNumberField(read_only=True)
     bot_account = serializers.BooleanField(
         read_only=True, help_text="A third party's bot (POST /api/v1/me/bot/ makes one)."
     )
@@ -79,7 +101,7 @@ class MeSerializer(serializers.Serializer):
 class GameOptionsSerializer(serializers.Serializer):
     """The bounds come from ``games.services.lobby``, which enforces them for every caller."""
 
-    turn_hours = serializers.IntegerField(
+    turn_hours = WholeNumberField(
         min_value=lobby.TURN_HOURS_MIN,
         max_value=lobby.TURN_HOURS_MAX,
         default=24,
@@ -120,20 +142,20 @@ class GameOptionsSerializer(serializers.Serializer):
         "(`invite_url`, `code` in the join call) or by an invitation "
         "(`POST /api/v1/games/{id}/invitations/`).",
     )
-    min_on_time = serializers.IntegerField(
+    min_on_time = WholeNumberField(
         min_value=0,
         max_value=100,
         default=0,
         help_text="Only players with at least this percentage of their recent turns in time "
         "may join (0: anyone; a player with no record yet may join). 403 `below_reliability`.",
     )
-    timeouts_before_bot = serializers.IntegerField(
+    timeouts_before_bot = WholeNumberField(
         min_value=0,
         max_value=lobby.TIMEOUTS_BEFORE_BOT_MAX,
         default=3,
         help_text="Timeouts in a row after which a bot plays the seat (0: never).",
     )
-    takebacks = serializers.IntegerField(
+    takebacks = WholeNumberField(
         min_value=0,
         max_value=lobby.TAKEBACKS_MAX,
         default=3,
@@ -176,7 +198,7 @@ class GameCreateSerializer(serializers.Serializer):
         help_text="Area slugs in play, or null (default) to draw connected areas at random "
         "when the game starts.",
     )
-    max_players = serializers.IntegerField(
+    max_players = WholeNumberField(
         min_value=lobby.PLAYERS_MIN, max_value=lobby.PLAYERS_MAX, default=4
     )
     options = GameOptionsSerializer(required=False)
@@ -197,17 +219,17 @@ def _field(f: Field) -> serializers.Field:
     """The request schema of one action field, from how the engine says it is written."""
     opt: dict[str, Any] = {"help_text": f.help, "required": f.required}
     if f.kind in ("int", "plant"):
-        return serializers.IntegerField(**opt)
+        return WholeNumberField(**opt)
     if f.kind == "count":
-        return serializers.IntegerField(min_value=0, default=0, **{**opt, "required": False})
+        return WholeNumberField(min_value=0, default=0, **{**opt, "required": False})
     if f.kind == "tokens":
-        return serializers.DictField(child=serializers.IntegerField(min_value=0), **opt)
+        return serializers.DictField(child=WholeNumberField(min_value=0), **opt)
     if f.kind == "cities":
         return serializers.ListField(child=serializers.CharField(), **opt)
     if f.kind == "plants":
-        return serializers.ListField(child=serializers.IntegerField(), **opt)
+        return serializers.ListField(child=WholeNumberField(), **opt)
     return serializers.DictField(  # hybrid
-        child=serializers.DictField(child=serializers.IntegerField(min_value=0)), **opt
+        child=serializers.DictField(child=WholeNumberField(min_value=0)), **opt
     )
 
 
@@ -244,7 +266,7 @@ class ActionField(serializers.JSONField):
 
 class MoveSubmitSerializer(serializers.Serializer):
     action = ActionField(help_text="One action, `type` first (shared/API.md).")
-    expected_seq = serializers.IntegerField(
+    expected_seq = WholeNumberField(
         min_value=0,
         max_value=2**31 - 1,
         help_text="The game's seq you based the move on; 409 stale_state if the game moved on.",
@@ -258,29 +280,29 @@ class PlanSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=["proxy_bid", "auto_pass", "pass_when_nothing", "buy", "build", "power"]
     )
-    plant = serializers.IntegerField(required=False, help_text="proxy_bid: a plant of the market.")
-    max = serializers.IntegerField(
+    plant = WholeNumberField(required=False, help_text="proxy_bid: a plant of the market.")
+    max = WholeNumberField(
         required=False, help_text="proxy_bid: the most you will pay (at least the plant's number)."
     )
-    discard = serializers.IntegerField(
+    discard = WholeNumberField(
         required=False,
         allow_null=True,
         help_text="proxy_bid, optional: one of your plants to give up if winning this one is one "
         "plant too many (its tokens move to the plants you keep where they fit). Absent or null: "
         "you are asked when it happens.",
     )
-    round = serializers.IntegerField(
+    round = WholeNumberField(
         required=False,
         help_text="In answers, for auto_pass, buy, build and power: the round it is for (set by "
         "the server, ignored in a request: this round while its phase has not passed, else the "
         "next).",
     )
     amounts = serializers.DictField(
-        child=serializers.IntegerField(min_value=0),
+        child=WholeNumberField(min_value=0),
         required=False,
         help_text='buy: tokens wanted per resource, e.g. {"coal": 2, "oil": 1}.',
     )
-    max_price = serializers.IntegerField(
+    max_price = WholeNumberField(
         required=False, help_text="buy: buy a token only if it costs at most this."
     )
     cities = serializers.ListField(
@@ -288,7 +310,7 @@ class PlanSerializer(serializers.Serializer):
         required=False,
         help_text="build: city slugs, built in the cheapest order.",
     )
-    max_total = serializers.IntegerField(
+    max_total = WholeNumberField(
         required=False, help_text="build: build only if all of them cost at most this in total."
     )
 
@@ -304,7 +326,7 @@ class WebhookSerializer(serializers.Serializer):
         required=False,
         help_text="Default: all of them.",
     )
-    game = serializers.IntegerField(
+    game = WholeNumberField(
         allow_null=True,
         required=False,
         help_text="A game of yours: every turn of that game (for a group's chat). Null: your "

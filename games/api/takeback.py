@@ -25,6 +25,7 @@ from rest_framework.response import Response
 from games import selectors, shapes, takebacks
 from games.api.idempotency import idempotent
 from games.api.openapi import shape
+from games.api.serializers import WholeNumberField
 from games.api.views import GameView
 from games.models import Game, Move, TakebackRequest
 from games.services import practice
@@ -52,20 +53,20 @@ E409_OFF = (
 
 # ---------------------------------------------------------------- requests (answers: games.shapes)
 class TakebackBodySerializer(serializers.Serializer):
-    expected_seq = serializers.IntegerField(
+    expected_seq = WholeNumberField(
         min_value=0, help_text="The game's seq as you last saw it: nothing moved since."
     )
 
 
 class PracticeBodySerializer(serializers.Serializer):
-    seq = serializers.IntegerField(
+    seq = WholeNumberField(
         min_value=0,
         required=False,
         allow_null=True,
         help_text="A finished game: the move to practise from (the board after it). A game "
         "under way: leave it out (its position now).",
     )
-    seat = serializers.IntegerField(
+    seat = WholeNumberField(
         min_value=0,
         required=False,
         allow_null=True,

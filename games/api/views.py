@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +28,7 @@ from rest_framework.views import APIView
 
 from accounts.profiles import profile_update
 from accounts.tokens import TokenLimitReached, token_create, token_limit
-from games import engine, results, selectors, services, shapes
+from games import engine, numbers, results, selectors, services, shapes
 from games.api import present
 from games.api import serializers as s
 from games.api.idempotency import HEADER, idempotent
@@ -44,6 +43,9 @@ from games.plans.services import plan_delete, plan_set, plans_of
 from games.services import bots
 from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted, NoRecord
 from games.webhooks import services as hook_services
+from powergrid.plants import PLANTS
+
+MAX_PLANT = max(PLANTS)
 
 if TYPE_CHECKING:
     from rest_framework.permissions import _SupportsHasPermission
@@ -280,18 +282,13 @@ class GamePagination(LimitOffsetPagination):
         return query_int(request, "offset", 0, low=0)
 
 
-_WHOLE = re.compile(r"[0-9]{1,10}")
-
-
 def query_int(request: Request, name: str, default: int, *, low: int) -> int:
-    """A whole number from the query string (ASCII digits only), at least ``low``; ``default``
-    when the parameter is absent. Refused with 400 ``invalid_field`` otherwise."""
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not _WHOLE.fullmatch(raw) or not low <= int(raw) <= 2**31 - 1:
-        raise ValidationError({name: [f"A whole number from {low}."]})
-    return int(raw)
+    """A whole number from the query string (``games.numbers``: ASCII digits, bounded), at least
+    ``low``; ``default`` when the parameter is absent. Refused with 400 ``invalid_field``."""
+    value = numbers.from_query(
+        request.query_params, name, low=low, high=numbers.INT32_MAX, default=default
+    )
+    return default if value is None else value
 
 
 def _truthy(value: str | None) -> bool:
@@ -653,13 +650,7 @@ class GameMovesView(GameView):
         summary="The move log after seq `since`",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        raw = request.query_params.get("since", "0") or "0"
-        try:
-            since = int(raw)
-            if since < 0 or since > 2**31:
-                raise ValueError
-        except ValueError:
-            raise ValidationError({"since": ["A whole number ≥ 0."]}) from None
+        since = query_int(request, "since", 0, low=0)
         return Response(selectors.move_list_public(game=self.game, since=since))
 
     @extend_schema(
@@ -731,7 +722,11 @@ class BenchInsertView(APIView):
     def post(self, request: Request) -> Response:
         if not settings.BENCH_ENDPOINTS:
             raise NotFound()
-        row = BenchRow.objects.create(value=int(request.data.get("value", 0) or 0))
+        body = request.data if isinstance(request.data, dict) else {}
+        value = numbers.from_json(
+            body.get("value", 0), field="value", low=0, high=numbers.INT32_MAX
+        )
+        row = BenchRow.objects.create(value=value)
         return Response({"id": row.pk}, status=201)
 
 
@@ -799,6 +794,7 @@ class GamePlanDetailView(GameView):
         ],
         responses={
             204: None,
+            400: _err("invalid_field: `plant` is not a whole number (details.field)."),
             403: E403_PLAYER,
             404: _err("not_found / plan_not_found: no such plan (one that acted is gone)."),
             409: _err("game_not_running: the game is over (its plans are gone with it)."),
@@ -808,8 +804,7 @@ class GamePlanDetailView(GameView):
         summary="Withdraw a plan",
     )
     def delete(self, request: Request, game_id: int, kind: str) -> Response:
-        raw = request.query_params.get("plant")
-        plant = int(raw) if raw and raw.isdigit() else None
+        plant = numbers.from_query(request.query_params, "plant", low=1, high=MAX_PLANT)
         plan_delete(game_id=game_id, user=request.user, kind=kind, plant=plant)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -940,15 +935,11 @@ class GameChatView(GameView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = self.game
-        numbers: dict[str, int] = {}
-        for name, default in (("before", 0), ("limit", 50)):
-            raw = request.query_params.get(name, "")
-            try:
-                numbers[name] = int(raw) if raw else default
-            except ValueError:
-                raise ValidationError({name: ["A whole number."]}) from None
-        before, limit = numbers["before"] or None, numbers["limit"]
-        rows = chat_selectors.messages_for(game, request.user, before=before, limit=limit)
+        params = request.query_params
+        # ``before`` 0 is no bound; a ``limit`` over 200 counts as 200 (the selector's cap).
+        before = numbers.from_query(params, "before", low=0, high=numbers.ID_MAX) or None
+        limit = numbers.from_query(params, "limit", low=1, high=numbers.INT32_MAX, default=50)
+        rows = chat_selectors.messages_for(game, request.user, before=before, limit=limit or 50)
         seats = {st.user_id: st.seat for st in selectors.game_seats(game)}
         return Response([present.chat_json(m, seats) for m in rows])
 

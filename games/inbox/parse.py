@@ -37,6 +37,7 @@ from email.message import EmailMessage, Message
 from html.parser import HTMLParser
 from typing import Any, NamedTuple
 
+from games import numbers
 from powergrid.legal import legal
 from powergrid.maps import GameMap
 from powergrid.state import State
@@ -148,7 +149,12 @@ class _Text(HTMLParser):
 def html_text(html: str) -> str:
     """An HTML body's text, a blockquote's lines marked as quoted."""
     p = _Text()
-    p.feed(html)
+    try:
+        p.feed(html)
+        p.close()
+    except Exception:  # html.parser raises on some markup ("<![foo bar": AssertionError)
+        # what was read before the odd markup (the reply's top), else the tags dropped
+        return "".join(p.parts) or re.sub(r"<[^>]*>?", "\n", html)
     return "".join(p.parts)
 
 
@@ -184,7 +190,7 @@ def body_text(msg: Message) -> str:
 def reply_line(text: str) -> str:
     """The reply's first line that is its own (not quoted, not a signature), normalised."""
     for raw in text.splitlines():
-        line = unicodedata.normalize("NFKC", raw).strip()
+        line = normalize(raw).strip()
         if not line:
             continue
         if any(p.search(line) for p in _CUT):
@@ -203,10 +209,45 @@ def fold(text: str) -> str:
     return re.sub(r"[\s\-_.'’・()]", "", unicodedata.normalize("NFKC", bare))
 
 
-def _int(word: str, what: str) -> int:
-    if not word.isdigit():
-        raise ParseError("bad_number", f"{what} must be a whole number, not {word!r}.")
-    return int(word)
+#: The largest number a reply may name (the engine's bound on any number, powergrid.fields).
+NUMBER_MAX = 100_000
+
+
+def _shown(word: str) -> str:
+    """A word quoted in an answer, cut short (a reply may hold 5,000 digits)."""
+    return repr(word if len(word) <= 20 else word[:20] + "…")
+
+
+def _int(word: str, what: str, high: int = NUMBER_MAX) -> int:
+    """A number of the reply (``games.numbers``: ASCII digits, as full-width digits become
+    after ``normalize``; other scripts' digits, superscripts and circled digits are not)."""
+    try:
+        return numbers.from_text(word, field=what, low=0, high=high)
+    except numbers.BadNumber:
+        raise ParseError(
+            "bad_number", f"{what} must be a whole number from 0 to {high}, not {_shown(word)}."
+        ) from None
+
+
+#: Characters that are numbers but neither ASCII nor full-width digits (other scripts' digits,
+#: super- and subscripts, circled and parenthesised numbers, fractions, Roman numerals): NFKC
+#: would turn some into ASCII digits ("²" -> "2", "①" -> "1"), a number nobody typed.
+_FOREIGN_NUMBER = re.compile(r"[^\x00-\x7f\uff10-\uff19]")
+
+
+def normalize(text: str) -> str:
+    """NFKC (full-width letters and digits become ASCII, half-width kana full), except for the
+    characters that are numbers of another kind: they stay as written, and are refused as
+    numbers (``_int``)."""
+    out: list[str] = []
+    start = 0
+    for i, ch in enumerate(text):
+        if _FOREIGN_NUMBER.match(ch) and unicodedata.category(ch)[0] == "N":
+            out.append(unicodedata.normalize("NFKC", text[start:i]))
+            out.append(ch)
+            start = i + 1
+    out.append(unicodedata.normalize("NFKC", text[start:]))
+    return "".join(out)
 
 
 @functools.lru_cache(maxsize=32)
@@ -259,23 +300,29 @@ def _cities(words: list[str], gmap: GameMap) -> list[str]:
     return out
 
 
+_ASCII_DIGITS = frozenset("0123456789")
+#: More tokens than any market holds of one resource.
+TOKENS_MAX = 24
+
+
 def _resources(words: list[str]) -> dict[str, int]:
     """``2 coal 1 oil``, ``coal 2``, ``石炭2`` → ``{"coal": 2, "oil": 1}``."""
     out: dict[str, int] = {}
     pending: int | None = None
     last: str | None = None
     for w in words:
-        m = re.fullmatch(r"(\D+?)(\d+)", w)
+        m = re.fullmatch(r"([^0-9]+?)([0-9]+)", w)
         if m and fold(m.group(1)) in {fold(k) for k in _RESOURCES}:
             name = next(v for k, v in _RESOURCES.items() if fold(k) == fold(m.group(1)))
-            out[name] = out.get(name, 0) + int(m.group(2))
+            out[name] = out.get(name, 0) + _int(m.group(2), "A number of tokens", TOKENS_MAX)
             continue
-        if w.isdigit():
+        if w[:1] in _ASCII_DIGITS or unicodedata.category(w[:1] or " ")[0] == "N":
+            n = _int(w, "A number of tokens", TOKENS_MAX)
             if last is not None and pending is None:
-                out[last] = out.get(last, 0) + int(w)
+                out[last] = out.get(last, 0) + n
                 last = None
             else:
-                pending = int(w)
+                pending = n
             continue
         found = next((v for k, v in _RESOURCES.items() if fold(k) == fold(w)), None)
         if found is None:
@@ -297,7 +344,7 @@ def _verb_apart(words: list[str]) -> list[str]:
     first = words[0].casefold()
     for key in _VERBS_LONGEST:
         rest = words[0][len(key) :].lstrip(":")
-        if first.startswith(key) and rest and (not key.isascii() or rest[0].isdigit()):
+        if first.startswith(key) and rest and (not key.isascii() or rest[0] in _ASCII_DIGITS):
             return [words[0][: len(key)], rest, *words[1:]]
     return words
 
@@ -305,7 +352,7 @@ def _verb_apart(words: list[str]) -> list[str]:
 def parse_command(line: str, state: State, seat: int, gmap: GameMap) -> Command:
     """The move (or plan) ``line`` asks for, for ``seat`` in ``state``; ``ParseError``
     otherwise. The engine still checks the move: this only reads it."""
-    split = re.split(r"[\s,、，]+", unicodedata.normalize("NFKC", line))
+    split = re.split(r"[\s,、，]+", normalize(line))
     words = [w.rstrip(_TRAILING) for w in split if w.rstrip(_TRAILING)]
     if not words:
         raise ParseError("unreadable", "No move was found at the top of the reply.")

@@ -18,6 +18,13 @@ What it does with a message, in order (each refusal is logged as an ``InboundMai
    writes it.
 
 All of it in one transaction: the move, the log row and the answer (outbox) commit together.
+
+Whatever a message holds, handling it never raises but for the database being away (the pipe
+then exits 75 and the MTA retries; the webhook answers 503 and the provider retries): any other
+exception while handling ONE message is logged with its Message-ID, the message is kept whole
+(an ``InboundMail`` row, status ``failed``, its bytes in ``raw``, in the admin), and the sender
+is answered "not understood" when the reply address names their seat. The pipe exits 0 and the
+webhook answers 200: a provider retrying a message that always fails would retry it forever.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.db.models import Q
 
 from games import engine, selectors
@@ -108,7 +115,85 @@ def _token(msg: Message, envelope: str | None) -> str | None:
 
 
 def mail_receive(raw: bytes, *, via: str, envelope_recipient: str | None = None) -> Received:
-    """Handle one received message (see the module's docstring). Never raises for bad mail."""
+    """Handle one received message (see the module's docstring). Never raises for bad mail:
+    only ``OperationalError``/``InterfaceError`` (the database is away: retry later)."""
+    try:
+        return _receive(raw, via=via, envelope_recipient=envelope_recipient)
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception:
+        return _failed(raw, via=via, envelope_recipient=envelope_recipient)
+
+
+_MESSAGE_ID = re.compile(rb"^message-id:[ \t]*([^\r\n]{1,255})", re.IGNORECASE | re.MULTILINE)
+
+#: What a player is told when their reply could not be handled at all.
+NOT_UNDERSTOOD = (
+    "Your reply could not be understood, and nothing was changed: open the game, or reply to "
+    "the newest email with one move on the first line."
+)
+
+
+def _failed(raw: bytes, *, via: str, envelope_recipient: str | None) -> Received:
+    """The safety net (see the module's docstring): log, keep, answer when possible."""
+    found = _MESSAGE_ID.search(raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0])
+    message_id = found.group(1).decode("utf-8", "replace").strip()[:255] if found else None
+    log.exception("inbound %s: handling message %s failed; kept for an operator", via, message_id)
+    try:
+        with transaction.atomic():
+            if message_id and InboundMail.objects.filter(message_id=message_id).exists():
+                message_id = None  # keep the bytes anyway: the unique id is the earlier row's
+            row = InboundMail.objects.create(
+                message_id=message_id,
+                via=via[:16],
+                status=Status.FAILED,
+                code="not_understood",
+                raw=raw,
+            )
+            answered = _answer_failed(row, raw, envelope_recipient)
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception:
+        log.exception("inbound %s: message %s could not be kept", via, message_id)
+        return Received(Status.FAILED, "not_understood")
+    return Received(Status.FAILED, "not_understood", answered=answered)
+
+
+def _answer_failed(row: InboundMail, raw: bytes, envelope: str | None) -> bool:
+    """Answer "not understood" to the player whose seat the reply address names, if the message
+    came from their address (as a refusal is answered; a stranger gets nothing). Each step may
+    fail on the same odd message: then nobody is answered, the row is kept."""
+    try:
+        with transaction.atomic():
+            msg = BytesParser(policy=policy.compat32).parsebytes(raw.replace(b"\x00", b""))
+            sender = parseaddr(str(msg.get("From", "")))[1].strip().lower()
+            row.sender = sender[:254]
+            token = _token(msg, envelope)
+            if token is None:
+                row.save(update_fields=["sender"])
+                return False
+            row.token = token
+            data = read_token(token, expired_ok=True)
+            seat = (
+                Seat.objects.select_related("user", "game")
+                .filter(game_id=data.game_id, seat=data.seat, user_id=data.user_id)
+                .first()
+            )
+            row.save(update_fields=["sender", "token"])
+            if seat is None or (seat.user.email or "").strip().lower() != sender:
+                return False
+            row.game, row.seat = seat.game, data.seat
+            row.save(update_fields=["game", "seat"])
+            _answer(seat.user, seat.game, row, data, ok=False, message=NOT_UNDERSTOOD)
+            return True
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception:
+        log.exception("inbound: no answer for the failed message %s", row.message_id)
+        return False
+
+
+def _receive(raw: bytes, *, via: str, envelope_recipient: str | None) -> Received:
     # The compat32 policy: raw header strings (the default policy's header objects cost more
     # than the rest of the handler); what needs decoding is decoded where it is read. NUL bytes
     # have no place in mail text (RFC 5322) and PostgreSQL stores none: they are dropped first,

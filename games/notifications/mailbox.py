@@ -19,6 +19,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from games import numbers
+
 # Django's file backend writes each message's bytes, then this line (its own encoding: UTF-8).
 SEPARATOR = ("\n" + "-" * 79 + "\n").encode()
 NAME = re.compile(r"^[\w.-]+\.log$")
@@ -90,13 +92,16 @@ def mailbox_list(limit: int = 200) -> list[Mail]:
 
 def mailbox_get(key: str) -> Mail:
     name, _, index = key.rpartition(":")
-    if not NAME.match(name) or not index.isdigit():
+    try:  # games.numbers: ASCII digits, bounded (int() of 5,000 digits raises)
+        i = numbers.from_text(index, field="index", low=0, high=numbers.INT32_MAX)
+    except numbers.BadNumber:
+        raise Http404 from None
+    if not NAME.match(name):
         raise Http404
     path = _dir() / name
     if not path.is_file():
         raise Http404
     chunks = _chunks(path)
-    i = int(index)
     if i >= len(chunks):
         raise Http404
     return _parse(chunks[i], key)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games import engine
+from games import engine, numbers
 from games.services.errors import ServiceError
 from powergrid import plans as p
 from powergrid.plants import NUMBER, PLANTS
@@ -31,6 +31,18 @@ KINDS: dict[str, str | None] = {
 }
 _ORDER = list(PHASES)
 MAX_AMOUNT = 1000
+MAX_PLANT = max(PLANTS)
+_ROUND_BOUND = ("round",)  # a plan as answered may be sent back: its round is ignored
+#: The fields each kind takes besides ``kind``: any other field is refused (a misspelt field
+#: silently ignored made a plan other than the one meant).
+FIELDS: dict[str, tuple[str, ...]] = {
+    "proxy_bid": ("plant", "max", "discard"),
+    "auto_pass": _ROUND_BOUND,
+    "pass_when_nothing": (),
+    "buy": ("amounts", "max_price", *_ROUND_BOUND),
+    "build": ("cities", "max_total", *_ROUND_BOUND),
+    "power": _ROUND_BOUND,
+}
 
 
 class InvalidPlan(ServiceError):
@@ -46,15 +58,12 @@ class PlanNotFound(ServiceError):
 
 
 def _int(body: Mapping[str, Any], name: str, low: int, high: int = MAX_AMOUNT) -> int:
-    value = body.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
-        else:
-            raise InvalidPlan(f"'{name}' must be a whole number.", details={"field": name})
-    if not low <= value <= high:
-        raise InvalidPlan(f"'{name}' must be between {low} and {high}.", details={"field": name})
-    return value
+    """Field ``name``: a JSON integer from ``low`` to ``high`` (``games.numbers``; a string of
+    digits is not one: the page's form and the email reader send integers too)."""
+    try:
+        return numbers.from_json(body.get(name), field=name, low=low, high=high)
+    except numbers.BadNumber as exc:
+        raise InvalidPlan(exc.message, details=exc.details) from None
 
 
 def target_round(state: State, kind: str) -> int:
@@ -78,6 +87,14 @@ def plan_from_json(body: Any, state: State, seat: int) -> p.Plan:
         raise InvalidPlan(
             "'kind' must be one of: " + ", ".join(KINDS) + ".", details={"field": "kind"}
         )
+    unknown = sorted(str(k) for k in body if k != "kind" and k not in FIELDS[kind])
+    if unknown:
+        raise InvalidPlan(
+            f"Unknown field {unknown[0]!r} for a {kind} plan.",
+            details={"field": unknown[0], "allowed": list(FIELDS[kind])},
+        )
+    if "round" in body:  # ignored (the server sets it), but a number if sent
+        _int(body, "round", 0, numbers.INT32_MAX)
     if kind == "proxy_bid":
         return _proxy_bid(body, state, seat)
     if kind == "pass_when_nothing":
@@ -125,7 +142,7 @@ def plan_from_json(body: Any, state: State, seat: int) -> p.Plan:
 def _proxy_bid(body: Mapping[str, Any], state: State, seat: int) -> p.ProxyBid:
     """A plant of the market (or the one in auction) by id, a maximum of at least its number,
     and optionally ``discard``: one of the player's plants now, or null (ask)."""
-    plant = _int(body, "plant", 1, max(PLANTS))
+    plant = _int(body, "plant", 1, MAX_PLANT)
     offered = set(state.market)
     if state.auction is not None:
         offered.add(state.auction.plant)
@@ -133,8 +150,8 @@ def _proxy_bid(body: Mapping[str, Any], state: State, seat: int) -> p.ProxyBid:
         raise InvalidPlan(f"Plant {plant} is not in the market.", details={"field": "plant"})
     maximum = _int(body, "max", NUMBER[plant])
     discard = None
-    if body.get("discard") not in (None, ""):
-        discard = _int(body, "discard", 1, max(PLANTS))
+    if body.get("discard") is not None:
+        discard = _int(body, "discard", 1, MAX_PLANT)
         owned = state.players[seat].plants
         if discard not in owned:
             raise InvalidPlan(

@@ -32,6 +32,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games import numbers
 from games.models import Game, Seat, StreamEvent
 
 from . import events
@@ -254,8 +255,7 @@ def parse_last_event_id(raw: str) -> int | None:
     raw = raw.strip()
     if not raw:
         return None
-    try:
-        value = int(raw)
-    except ValueError:
+    try:  # games.numbers: ASCII digits below 2^63 ("٣" or 5,000 digits are no position)
+        return numbers.from_text(raw, field="Last-Event-ID", low=0, high=numbers.ID_MAX)
+    except numbers.BadNumber:
         return -1
-    return value if value >= 0 else -1

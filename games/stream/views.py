@@ -43,7 +43,7 @@ from django.http import HttpRequest, HttpResponseBase, JsonResponse, StreamingHt
 from rest_framework import exceptions
 
 from accounts.addresses import client_address
-from games import selectors
+from games import numbers, selectors
 from games.api.auth import TokenAuthentication, token_from_header
 
 from . import log as stream_log
@@ -132,9 +132,9 @@ def _who(request: HttpRequest) -> tuple[Who | None, JsonResponse | None]:
     private = False
     if raw:
         try:
-            game_id = int(raw)
-        except ValueError:
-            return None, _error(400, "invalid_field", "game: a game id.", field="game")
+            game_id = numbers.id_from_text(raw, field="game")
+        except numbers.BadNumber as exc:
+            return None, _error(400, "invalid_field", exc.message, field="game")
         # THE rule of who may see a game: a private one is not found but by its players,
         # invitees and staff (the token's or the session's user).
         game = selectors.game_for(game_id=game_id, user=user)

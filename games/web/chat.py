@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import numbers
 from games.chat import services
 from games.services.errors import ServiceError
 
@@ -22,8 +23,8 @@ def game_chat(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return login_redirect(request)
     op = request.POST.get("op", "post")
-    raw_id = request.POST.get("id", "")
-    mid = int(raw_id) if raw_id.isdigit() else 0
+    # games.numbers: a message id that is not one is a 400 (config.middleware), nothing done.
+    mid = numbers.from_query(request.POST, "id", low=0, high=numbers.ID_MAX) or 0
     try:
         if op == "edit":
             services.chat_edit(

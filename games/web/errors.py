@@ -56,6 +56,10 @@ def _known() -> dict[str, str]:
             "The first line is not a move: try pass, bid, choose, buy, build, power or discard."
         ),
         "bad_number": _("A number is missing or not a whole number."),
+        "not_understood": _(
+            "Your reply could not be understood, and nothing was changed: open the game, or "
+            "reply to the newest email with one move on the first line."
+        ),
         "unknown_city": _("A city named in the reply is not on this map."),
         "unknown_resource": _("Resources are coal, oil, garbage and uranium."),
         "nothing_to_pass": _("There is nothing to pass now."),
@@ -142,6 +146,13 @@ def _with_numbers(code: str, details: dict[str, Any]) -> str | None:
         }
     if code == "insufficient_funds" and n("max") is not None:
         return _("You have %(max)s Elektro: bid at most that.") % {"max": n("max")}
+    if code in ("invalid_field", "invalid_plan") and n("min") is not None and n("max") is not None:
+        # games.numbers: a number from outside that is not one, or out of its bounds
+        return _("%(field)s must be a whole number from %(min)s to %(max)s.") % {
+            "field": str(details.get("field", "")),
+            "min": n("min"),
+            "max": n("max"),
+        }
     return None
 
 

@@ -9,7 +9,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import engine
+from games import engine, numbers
 from games.models import DEFAULT_OPTIONS
 from games.services import lobby
 from powergrid.actions import ACTIONS, Field
@@ -34,17 +34,35 @@ class FormProblem(Exception):
         self.code = code
 
 
+#: The largest number a move's field may hold (the engine's bound, powergrid.fields).
+MOVE_NUMBER_MAX = 100_000
+
+
 def _int(post: Any, name: str, *, default: int | None = None) -> int:
-    raw = (post.get(name) or "").strip()
-    if raw == "" and default is not None:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise FormProblem(_("Please enter a whole number.")) from None
-    if value < 0:
-        raise FormProblem(_("Please enter a number of 0 or more."))
+    """A move form's number (``games.numbers``: ASCII digits, 0 to ``MOVE_NUMBER_MAX``);
+    ``default`` when empty (else empty is refused)."""
+    # Anything but digits in bounds raises games.numbers.BadNumber: a 400 (a browser's number
+    # input sends none); an empty required field is the form's own refusal.
+    value = numbers.from_query(post, name, low=0, high=MOVE_NUMBER_MAX, default=default)
+    if value is None:
+        raise FormProblem(_("Please enter a whole number of 0 or more."))
     return value
+
+
+class WholeNumberField(forms.IntegerField):
+    """Django's integer field reads ``" 1"``, ``"1.0"`` and ``"٣"`` as numbers: this one takes
+    ASCII digits only, through ``games.numbers``, within its bounds."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        # The digits here; the field's bounds are its validators' (Django's own sentences).
+        negative = self.min_value is not None and self.min_value < 0
+        low = -numbers.INT32_MAX if negative else 0
+        try:
+            return numbers.from_text(value, field="value", low=low, high=numbers.INT32_MAX)
+        except numbers.BadNumber:
+            raise forms.ValidationError(_("Please enter a whole number."), code="invalid") from None
 
 
 def _field_value(post: Any, f: Field, action: dict[str, Any]) -> Any:
@@ -68,10 +86,7 @@ def _field_value(post: Any, f: Field, action: dict[str, Any]) -> Any:
     if f.kind == "plants":
         plants = []
         for raw in post.getlist(f.name):
-            try:
-                plants.append(int(raw))
-            except ValueError:
-                raise FormProblem(_("Unknown plant.")) from None
+            plants.append(numbers.from_text(raw, field=f.name, low=1, high=max(PLANTS)))
         return plants
     # hybrid: the coal of each ticked hybrid plant, the rest of its burn in oil
     hybrid: dict[str, dict[str, int]] = {}
@@ -132,7 +147,7 @@ class GameCreateForm(forms.Form):
         widget=forms.RadioSelect,
     )
     # The bounds are the lobby service's (games.services.lobby), which checks them again.
-    turn_hours = forms.IntegerField(
+    turn_hours = WholeNumberField(
         label=gettext_lazy("Hours per turn"),
         min_value=lobby.TURN_HOURS_MIN,
         max_value=lobby.TURN_HOURS_MAX,
@@ -146,7 +161,7 @@ class GameCreateForm(forms.Form):
         ),
         required=False,
     )
-    timeouts_before_bot = forms.IntegerField(
+    timeouts_before_bot = WholeNumberField(
         label=gettext_lazy("Missed deadlines in a row before the bot plays for a player"),
         min_value=0,
         max_value=lobby.TIMEOUTS_BEFORE_BOT_MAX,
@@ -174,7 +189,7 @@ class GameCreateForm(forms.Form):
         label=gettext_lazy("By invitation only (not listed; you invite players or give a link)"),
         required=False,
     )
-    min_on_time = forms.IntegerField(
+    min_on_time = WholeNumberField(
         label=gettext_lazy("Only players with at least this percentage of turns in time"),
         help_text=gettext_lazy("0: anyone. Players without a record yet may join."),
         min_value=0,
@@ -197,7 +212,7 @@ class GameCreateForm(forms.Form):
         initial=BASE_DECK,
         required=False,
     )
-    takebacks = forms.IntegerField(
+    takebacks = WholeNumberField(
         label=gettext_lazy("Take-backs each player may make alone"),
         min_value=0,
         max_value=lobby.TAKEBACKS_MAX,

@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import describe, engine, log, selectors, shapes
+from games import describe, engine, log, numbers, selectors, shapes
 from games.models import Game, Move
-from games.plans.codec import KINDS
+from games.plans.codec import KINDS, MAX_AMOUNT, MAX_PLANT
 from games.plans.services import plan_delete, plan_set, plans_of
 from games.services.errors import ServiceError
 from games.templatetags.names import isolate
@@ -33,15 +33,21 @@ def _body_from_post(post: Any) -> dict[str, Any]:
     """The plan's JSON from the form's fields (the API's body, so one codec checks both)."""
     kind = post.get("kind", "")
     body: dict[str, Any] = {"kind": kind}
+
+    def number(name: str, high: int = MAX_AMOUNT) -> int | None:
+        # The codec judges each field's own bounds; this reads the digits (games.numbers).
+        return numbers.from_query(post, name, low=0, high=high)
+
     if kind == "proxy_bid":
-        body.update(plant=post.get("plant", ""), max=post.get("max", ""))
+        body.update(plant=number("plant", MAX_PLANT), max=number("max"))
         if post.get("discard"):
-            body["discard"] = post.get("discard")
+            body["discard"] = number("discard", MAX_PLANT)
     elif kind == "buy":
-        body["amounts"] = {r: post.get(r) or "0" for r in RESOURCES if (post.get(r) or "0") != "0"}
-        body["max_price"] = post.get("max_price", "")
+        counts = {r: number(r, 24) or 0 for r in RESOURCES}
+        body["amounts"] = {r: n for r, n in counts.items() if n}
+        body["max_price"] = number("max_price")
     elif kind == "build":
-        body.update(cities=post.getlist("cities"), max_total=post.get("max_total", ""))
+        body.update(cities=post.getlist("cities"), max_total=number("max_total", 10000))
     return body
 
 
@@ -58,12 +64,11 @@ def game_plans(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("op") == "delete":
-                raw = request.POST.get("plant", "")
                 plan_delete(
                     game_id=game.pk,
                     user=request.user,
                     kind=request.POST.get("kind", ""),
-                    plant=int(raw) if raw.isdigit() else None,
+                    plant=numbers.from_query(request.POST, "plant", low=1, high=MAX_PLANT),
                 )
                 messages.success(request, _("The plan was withdrawn."))
             else:

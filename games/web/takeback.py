@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import log, selectors, takebacks
+from games import log, numbers, selectors, takebacks
 from games.models import Game, Move
 from games.services import practice
 from games.services import takeback as service
@@ -31,11 +31,9 @@ def _visible_or_404(request: HttpRequest, game_id: int) -> None:
         raise Http404(_("No such game."))
 
 
-def _int(raw: Any) -> int | None:
-    try:
-        return int(str(raw))
-    except (TypeError, ValueError):
-        return None
+def _int(post: Any, name: str) -> int | None:
+    """A position or seat of the form (``games.numbers``); ``None`` when absent."""
+    return numbers.from_query(post, name, low=0, high=numbers.INT32_MAX)
 
 
 def _back(game_id: int, anchor: str = "") -> HttpResponse:
@@ -52,7 +50,7 @@ def game_takeback(request: HttpRequest, game_id: int) -> HttpResponse:
     _visible_or_404(request, game_id)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    expected = _int(request.POST.get("expected_seq"))
+    expected = _int(request.POST, "expected_seq")
     how = request.POST.get("how")
     try:
         if expected is None or how not in (takebacks.NOW, takebacks.ASK):
@@ -115,18 +113,18 @@ def game_practice(request: HttpRequest, game_id: int) -> HttpResponse:
     _visible_or_404(request, game_id)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
+    seq, seat = _int(request.POST, "seq"), _int(request.POST, "seat")  # a 400 if not numbers
     try:
         game = practice.practice_create(
             user=request.user,
             game_id=game_id,
-            seq=_int(request.POST.get("seq")) if request.POST.get("seq") else None,
-            seat=_int(request.POST.get("seat")) if request.POST.get("seat") else None,
+            seq=seq,
+            seat=seat,
             emails=bool(request.POST.get("emails")),
             level=request.POST.get("level") or None,
         )
     except ServiceError as exc:
         _refused(request, exc)
-        seq = _int(request.POST.get("seq"))
         if seq is not None:
             return HttpResponseRedirect(reverse("game_history", args=[game_id, seq]))
         return _back(game_id)

@@ -29,11 +29,12 @@ from accounts import deliverability
 from accounts.zones import request_zone
 from config.replica import replica_reads
 from config.site import absolute
-from games import describe, engine, log, players, selectors, services
+from games import describe, engine, log, numbers, players, selectors, services
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
 from games.models import Game, Move, Seat
 from games.notifications import outbox, pace
+from games.services import lobby
 from games.shapes import State
 from games.templatetags.names import player_link
 from powergrid.maps import name_in
@@ -106,8 +107,9 @@ def home(request: HttpRequest) -> HttpResponse:
         finished = []
     q = request.GET
     map_filter = q.get("map", "") if q.get("map", "") in engine.maps_available() else ""
-    players_filter = int(q["players"]) if q.get("players", "").isdigit() else None
-    turn_filter = int(q["turn"]) if q.get("turn", "").isdigit() else None
+    # games.numbers: anything but digits in bounds is a 400 (games.numbers.BadNumber).
+    players_filter = numbers.from_query(q, "players", low=0, high=lobby.PLAYERS_MAX)
+    turn_filter = numbers.from_query(q, "turn", low=0, high=numbers.INT32_MAX)
     filters: dict[str, Any] = {
         "map": map_filter,
         "players": players_filter,
@@ -265,6 +267,9 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     fn = {"leave": services.game_leave, "start": services.game_start}
     if what not in (*fn, "join", "bot", "remove", "invite"):
         raise Http404()
+    # A seat that is not a number is a 400 (games.numbers.BadNumber), before anything is done.
+    if what == "remove":
+        seat_no = numbers.from_query(request.POST, "seat", low=0, high=lobby.PLAYERS_MAX)
     try:
         result: Any
         if what == "join":
@@ -280,9 +285,8 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
                 game_id=game.pk, user=request.user, kind=request.POST.get("kind", "heuristic")
             )
         elif what == "remove":
-            raw = request.POST.get("seat", "")
             result = services.game_seat_remove(
-                game_id=game.pk, user=request.user, seat_no=int(raw) if raw.isdigit() else -1
+                game_id=game.pk, user=request.user, seat_no=-1 if seat_no is None else seat_no
             )
         else:
             result = fn[what](game_id=game.pk, user=request.user)
@@ -684,6 +688,8 @@ def _render_game(
     ]
     ctx["log_more"] = len(entries) > len(tail)
     ctx["calc"] = _calculator(state, money, calc_query)
+    if ctx["calc"].get("problem"):  # the calculator's inputs refused (games.numbers): a 400
+        status = 400
     return render(request, "games/game.html", ctx, status=status)
 
 
@@ -781,6 +787,15 @@ def _forecast_line(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
     }
 
 
+def _calc(query: Any, name: str) -> int:
+    """One of the calculator's inputs (empty: 0)."""
+    return numbers.from_query(query, name, low=0, high=CALC_MAX, default=0) or 0
+
+
+#: More than any game's money: the calculator's inputs are bounded (games.numbers).
+CALC_MAX = 100_000
+
+
 def _calculator(state: State, money: int | None, query: Any) -> dict[str, Any]:
     """The cost calculator (the no-JS path computes the answer here; JS does it live)."""
     market = state["resource_market"]
@@ -791,10 +806,10 @@ def _calculator(state: State, money: int | None, query: Any) -> dict[str, Any]:
     if query is None:
         return out
     try:
-        counts = {r: max(0, int(query.get(f"calc_{r}") or 0)) for r in RESOURCES}
-        cities = max(0, int(query.get("calc_cities") or 0))
-        bid = max(0, int(query.get("calc_bid") or 0))
-    except ValueError:
+        counts = {r: _calc(query, f"calc_{r}") for r in RESOURCES}
+        cities = _calc(query, "calc_cities")
+        bid = _calc(query, "calc_bid")
+    except numbers.BadNumber:
         out["problem"] = _("Please enter whole numbers.")
         return out
     short = [r for r in RESOURCES if counts[r] > len(market[r])]
@@ -830,15 +845,19 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
         )
         return HttpResponseRedirect(f"{reverse('game', args=[game.pk])}?{query}#move")
     form_id = (request.POST.get("form_id") or "")[:64] or None
-    try:
-        expected_seq = int(request.POST.get("expected_seq", ""))
-    except ValueError:
-        expected_seq = -1
+    # A form without its position (or a hostile one) is a stale form: refused as one.
+    seen = numbers.from_query(request.POST, "expected_seq", low=0, high=numbers.INT32_MAX)
+    expected_seq = -1 if seen is None else seen
     if form_id and _already_applied(game, request.user, form_id):
         messages.info(request, _("That move was already recorded."))
         return HttpResponseRedirect(reverse("game", args=[game.pk]))
     try:
+        # A number that is not one (games.numbers.BadNumber) is a 400 here, not a refusal
+        # shown on the page: no browser sends one from the form's number inputs.
         action = action_from_post(request.POST)
+    except FormProblem as exc:
+        return _refused(request, game, exc.code, exc.message)
+    try:
         services.move_submit(
             game_id=game.pk,
             user=request.user,
@@ -847,8 +866,6 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
             source=Move.Source.WEB,
             idempotency_key=form_id,
         )
-    except FormProblem as exc:
-        return _refused(request, game, exc.code, exc.message)
     except services.StaleState as exc:
         if form_id and _already_applied(_fresh(game), request.user, form_id):
             messages.info(request, _("That move was already recorded."))
@@ -926,8 +943,6 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def game_history_jump(request: HttpRequest, game_id: int) -> HttpResponse:
     """The no-JS "board after move N" form: redirect to that move's history page."""
     game = game_or_404(request, game_id)
-    try:
-        seq = max(0, min(int(request.GET.get("seq", "")), game.seq))
-    except ValueError:
-        seq = game.seq
+    asked = numbers.from_query(request.GET, "seq", low=0, high=numbers.INT32_MAX)
+    seq = game.seq if asked is None else min(asked, game.seq)
     return HttpResponseRedirect(reverse("game_history", args=[game.pk, seq]))

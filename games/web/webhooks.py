@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games import numbers
 from games.models import Game, Seat
 from games.services.errors import ServiceError
 from games.webhooks import services
@@ -34,7 +35,7 @@ def webhooks_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         op = request.POST.get("op", "add")
         try:
-            hook_id = int(request.POST.get("id") or 0)
+            hook_id = numbers.from_query(request.POST, "id", low=0, high=numbers.ID_MAX) or 0
             if op == "delete":
                 services.webhook_delete(owner=request.user, webhook_id=hook_id)
                 messages.success(request, _("The webhook was deleted."))
@@ -42,20 +43,17 @@ def webhooks_page(request: HttpRequest) -> HttpResponse:
                 services.webhook_test(owner=request.user, webhook_id=hook_id)
                 messages.success(request, _("A test event is on its way."))
             else:
-                raw_game = request.POST.get("game") or ""
                 services.webhook_create(
                     owner=request.user,
                     url=request.POST.get("url", ""),
                     format=request.POST.get("format", "generic"),
                     events=[e for e in EVENTS if request.POST.get(e)] or None,
-                    game_id=int(raw_game) if raw_game.isdigit() else None,
+                    game_id=numbers.from_query(request.POST, "game", low=1, high=numbers.ID_MAX),
                 )
                 messages.success(request, _("The webhook was added."))
             return HttpResponseRedirect(reverse("webhooks"))
         except ServiceError as exc:
-            error = {"code": exc.code, "text": error_text(exc.code, exc.message)}
-        except ValueError:
-            error = {"code": "invalid_webhook", "text": _("No such webhook.")}
+            error = {"code": exc.code, "text": error_text(exc.code, exc.message, exc.details)}
     mine = Seat.objects.filter(user_id=int(request.user.pk or 0)).values("game_id")
     games = Game.objects.filter(pk__in=mine).exclude(status=Game.Status.FINISHED)
     ctx = {

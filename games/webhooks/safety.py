@@ -68,9 +68,13 @@ def safe_addresses(url: str) -> list[str]:
     """Raise ``UnsafeURL`` unless ``url`` may be called now; else the addresses its host resolves
     to, every one checked, for the connection to use (none with ``WEBHOOK_ALLOW_PRIVATE``:
     nothing is checked then, and the connection resolves the name itself)."""
-    parts = urlsplit(url)
+    try:  # "https://[::1" and other malformed brackets raise ValueError here
+        parts = urlsplit(url)
+        hostname = parts.hostname
+    except ValueError:
+        raise UnsafeURL("The address is not a valid URL.") from None
     allow = bool(getattr(settings, "WEBHOOK_ALLOW_PRIVATE", False))
-    if parts.scheme not in ("https", "http") or not parts.hostname:
+    if parts.scheme not in ("https", "http") or not hostname:
         raise UnsafeURL("The address must be an https:// URL.")
     if parts.scheme != "https" and not allow:
         raise UnsafeURL("The address must be an https:// URL.")
@@ -82,6 +86,9 @@ def safe_addresses(url: str) -> list[str]:
         raise UnsafeURL("The address has an invalid port.") from None
     if allow:
         return []
+    if (port or (443 if parts.scheme == "https" else 80)) not in allowed_ports():
+        shown = ", ".join(str(p) for p in sorted(allowed_ports()))
+        raise UnsafeURL(f"The address's port must be one of: {shown}.")
     try:
         infos = socket.getaddrinfo(parts.hostname, port or 443, proto=socket.IPPROTO_TCP)
     except (socket.gaierror, UnicodeError):
@@ -96,6 +103,13 @@ def safe_addresses(url: str) -> list[str]:
     if not addresses:
         raise UnsafeURL(f"The host {parts.hostname!r} does not resolve.")
     return addresses
+
+
+def allowed_ports() -> frozenset[int]:
+    """The ports a webhook may name (``WEBHOOK_PORTS``; 443 and 80 by default): a public
+    address's other ports are other services (mail, databases, admin consoles) that a post
+    must not reach."""
+    return frozenset(int(p) for p in getattr(settings, "WEBHOOK_PORTS", (443, 80)))
 
 
 def check_url(url: str) -> None:

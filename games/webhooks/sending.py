@@ -287,13 +287,49 @@ def _post(d: WebhookDelivery) -> bool:
         r = _send(hook.url, addresses, body, headers)
         if 200 <= r.status_code < 300:
             return True
-        error = f"HTTP {r.status_code}"
+        error = f"http_{r.status_code}"
     except UnsafeURL as exc:
-        error = str(exc)
+        log.info("webhook %s: address refused (%s)", hook.pk, exc)
+        error = "address_refused"
     except requests.RequestException as exc:
-        error = type(exc).__name__
+        log.info("webhook %s delivery %s: %r", hook.pk, d.pk, exc)
+        error = error_class(exc)
     _failed(d, hook, error)
     return False
+
+
+#: What a failed delivery stores (``WebhookDelivery.last_error``, ``Webhook.disabled_reason``):
+#: a class of failure, never the exception's text (it names addresses, ports, the server's own
+#: network, library internals), which the log keeps for operators.
+ERROR_CLASSES = (
+    "timeout",
+    "connection_refused",
+    "dns",
+    "tls",
+    "connection_error",
+    "too_many_redirects",
+    "address_refused",
+    "http_<status>",
+    "error",
+)
+
+
+def error_class(exc: BaseException) -> str:
+    """The class of a failed post (``ERROR_CLASSES``)."""
+    if isinstance(exc, requests.Timeout):
+        return "timeout"
+    if isinstance(exc, requests.exceptions.SSLError):
+        return "tls"
+    if isinstance(exc, requests.TooManyRedirects):
+        return "too_many_redirects"
+    if isinstance(exc, requests.ConnectionError):
+        text = repr(exc).lower()
+        if "refused" in text:
+            return "connection_refused"
+        if "name or service" in text or "resolution" in text or "getaddrinfo" in text:
+            return "dns"
+        return "connection_error"
+    return "error"
 
 
 def _failed(d: WebhookDelivery, hook: Webhook, error: str) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games import selectors
+from games import numbers, selectors
 from games.models import Game, Seat, Webhook, WebhookDelivery
 from games.services.errors import GameNotFound, NotAPlayer, ServiceError
 from games.webhooks.events import EVENTS, schedule
@@ -56,8 +56,12 @@ def webhook_create(
             )
         game = None
         if game_id is not None:
-            if isinstance(game_id, bool) or not isinstance(game_id, int):
-                raise InvalidWebhook("'game' must be a game id.", details={"field": "game"})
+            try:  # a JSON integer that can be an id (games.numbers), else no query is made
+                game_id = numbers.id_from_json(game_id, field="game")
+            except numbers.BadNumber:
+                raise InvalidWebhook(
+                    "'game' must be a game id.", details={"field": "game"}
+                ) from None
             # A game the owner may not see is not found (a private game's number tells nothing).
             game = selectors.game_for(game_id=game_id, user=owner)
             if game is None:

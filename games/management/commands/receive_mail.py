@@ -8,7 +8,8 @@ Postfix, for the reply domain (deploy/OPERATIONS.md, "Moves by email")::
 
 (one line in master.cf; see deploy/postfix-master.cf).
 
-Exit status: 0 when the message was handled (taken, refused with an answer, or ignored: see the
+Exit status: 0 when the message was handled (taken, refused with an answer, ignored, or failed:
+kept for an operator with its bytes and the sender answered "not understood"; see the
 ``InboundMail`` log), 75 (EX_TEMPFAIL) when the database is unavailable, so the MTA keeps the
 message and retries, 65 (EX_DATAERR) for a message over the size limit.
 """
@@ -19,7 +20,7 @@ import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 
 from games.inbox.receive import mail_receive
 
@@ -41,7 +42,7 @@ class Command(BaseCommand):
             sys.exit(EX_DATAERR)
         try:
             result = mail_receive(raw, via="pipe", envelope_recipient=options["recipient"])
-        except OperationalError:
+        except (OperationalError, InterfaceError):
             self.stderr.write("database unavailable: try again later")
             sys.exit(EX_TEMPFAIL)
         self.stdout.write(f"{result.status} {result.code}".strip())

@@ -26,7 +26,9 @@ def test_filters_narrow_the_open_games(make_user, client):
     assert g3.pk not in ids("/?players=4")
     assert g4.pk not in ids("/?turn=24")
     assert g3.pk in ids("/?free=1")
-    assert {g3.pk, g4.pk} <= ids("/?map=atlantis&players=x")  # nonsense filters are ignored
+    assert {g3.pk, g4.pk} <= ids("/?map=atlantis")  # an unknown map is no filter
+    # a number that is not one is refused (games.numbers), not ignored
+    assert client.get("/?players=x").status_code == 400
 
 
 def test_a_row_names_the_areas_or_says_they_are_random(make_user, client):
