@@ -331,3 +331,25 @@ def play_default(game_id: int, users: list[Any]) -> Any:
     return move_submit(
         game_id=game_id, user=user, action=action, expected_seq=game.seq, source="web"
     )
+
+
+def run_script(cmd: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
+    """Run a topology script (scripts/prod_smoke, scripts/season) and return what it printed.
+
+    On timeout the script is sent SIGTERM and given a minute to stop what it started (its own
+    servers run in sessions of their own, so a SIGKILL of the script alone, what
+    ``subprocess.run(timeout=)`` does, left gunicorn, Celery and Redis running after the test),
+    then killed; the test then fails with what it printed so far.
+    """
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+        pytest.fail(f"{cmd[-2:]} timed out after {timeout:.0f} s\n{out[-6000:]}\n{err[-3000:]}")
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)

@@ -7,13 +7,12 @@ skips without PostgreSQL or redis-server; under CI=true it fails."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import psycopg
 import pytest
-from livehelpers import unavailable
+from livehelpers import run_script, unavailable
 
 pytestmark = [pytest.mark.integration]
 
@@ -35,7 +34,7 @@ def test_production_smoke():
         unavailable("redis-server")
     if not _postgres_answers():
         unavailable("PostgreSQL on 127.0.0.1:5432")
-    out = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, timeout=400)
+    out = run_script([sys.executable, str(SCRIPT)], timeout=400)
     print(out.stdout)  # the figures, shown with -s or -rA
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-3000:]
     assert out.stdout.rstrip().endswith("prod_smoke: ok")

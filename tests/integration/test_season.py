@@ -12,12 +12,11 @@ from __future__ import annotations
 import glob
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from livehelpers import unavailable
+from livehelpers import run_script, unavailable
 
 pytestmark = [pytest.mark.integration]
 
@@ -34,10 +33,7 @@ def test_quick_season():
     for program in ("nginx", "redis-server"):
         if not (shutil.which(program) or Path(f"/usr/sbin/{program}").exists()):
             unavailable(program)
-    out = subprocess.run(
-        ["nice", "-n", "10", sys.executable, str(SCRIPT), "--quick"],
-        capture_output=True, text=True, timeout=1200,
-    )  # fmt: skip
+    out = run_script(["nice", "-n", "10", sys.executable, str(SCRIPT), "--quick"], timeout=1200)
     print(out.stdout[-8000:])  # the figures, shown with -s or -rA
     assert out.returncode == 0, out.stdout[-8000:] + out.stderr[-3000:]
     last = json.loads(out.stdout.rstrip().splitlines()[-1])
