@@ -5,7 +5,9 @@ player got a turn email per step (8 in 4 minutes) while looking at the very page
 
 * a turn email is **held** while its player is active on the game's page (the page was opened
   less than ``HOLD`` ago, ``Seat.page_seen_at``), or while the previous turn email of the game
-  to them went less than ``HOLD`` ago (they have likely not read it yet);
+  to them went less than ``HOLD`` ago **and they have not moved since** (it is likely unread; a
+  player who answered it, by a reply, a link, the page or the API, has read it, and their next
+  turn email goes at once: a game played by email replies is never slowed down);
 * a held email is not dropped: its row stays pending and goes when the hold ends
   (``hold_until``; the outbox sweep, every minute, sends it), **if the turn still waits for
   them** (a turn email for a turn already played is skipped as before, ``emails.email_build``).
@@ -21,10 +23,18 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from games.models import Notification, Seat
+from django.db.models import OuterRef, Subquery
+
+from games.models import Move, Notification, Seat
 
 #: How long a page view or the previous turn email holds the next turn email.
 HOLD = timedelta(minutes=5)
+#: Moves the player made themselves (by any channel): such a move means they read their email.
+PLAYER_SOURCES = (
+    Move.Source.WEB,
+    Move.Source.API,
+    Move.Source.EMAIL,
+)
 #: A page view is written at most this often (one UPDATE per seat and half-minute at most).
 SEEN_EVERY = timedelta(seconds=30)
 
@@ -45,12 +55,23 @@ def holds_until(rows: Iterable[Notification], now: datetime) -> dict[int, dateti
         return {}
     games = {n.game_id for n in turns}
     users = {n.recipient_id for n in turns}
-    seen: dict[tuple[int | None, int], datetime | None] = {
-        (g, u): at
-        for g, u, at in Seat.objects.filter(
-            game_id__in=games, user_id__in=users, page_seen_at__isnull=False
-        ).values_list("game_id", "user_id", "page_seen_at")
-    }
+    # The player's own last move in the game (not their plan's, their bot's or the deadline's:
+    # those are not the player reading their email).
+    moved = (
+        Move.objects.filter(game_id=OuterRef("game_id"), seat=OuterRef("seat"))
+        .filter(source__in=PLAYER_SOURCES)
+        .order_by("-seq")
+        .values("created_at")[:1]
+    )
+    seen: dict[tuple[int | None, int], datetime | None] = {}
+    moved_at: dict[tuple[int | None, int], datetime | None] = {}
+    for g, u, at, last in (
+        Seat.objects.filter(game_id__in=games, user_id__in=users)
+        .annotate(moved_at=Subquery(moved))
+        .values_list("game_id", "user_id", "page_seen_at", "moved_at")
+    ):
+        seen[(g, u)] = at
+        moved_at[(g, u)] = last
     # The latest turn emails sent within HOLD, per (game, recipient); older ones hold nothing.
     sent: dict[tuple[int | None, int], list[tuple[int, datetime]]] = {}
     for pk, g, u, at in Notification.objects.filter(
@@ -70,7 +91,8 @@ def holds_until(rows: Iterable[Notification], now: datetime) -> dict[int, dateti
         if at is not None and now - at < HOLD:
             waits.append(at + HOLD)
         last = max((at for pk, at in sent.get(key, []) if pk != n.pk), default=None)
-        if last is not None and now - last < HOLD:
+        answered = moved_at.get(key)
+        if last is not None and now - last < HOLD and (answered is None or answered < last):
             waits.append(last + HOLD)
         if waits:
             holds[n.pk] = max(waits)

@@ -103,3 +103,36 @@ def test_the_game_page_marks_its_player_present(new_game, client):
     _turn(game)
     sending.outbox_sweep()
     assert _turn_mails() == 0
+
+
+def _previous_email_then_a_move(game: Game, seat: Seat, now, source: str) -> None:
+    """A turn email went 2 minutes ago; the seat moved (by ``source``) 1 minute ago."""
+    from games.models import Move
+
+    ago = timedelta(minutes=2)
+    Notification.objects.create(
+        recipient=seat.user, game=game, kind="turn", status="sent", sent_at=now - ago
+    )
+    seq = game.seq + 1000
+    Move.objects.create(game=game, seq=seq, seat=seat.seat, action={}, source=source)
+    Move.objects.filter(game=game, seq=seq).update(created_at=now - timedelta(minutes=1))
+
+
+def test_a_player_who_answered_the_previous_email_gets_the_next_at_once(new_game):
+    """The previous email was read: they moved after it went (a reply, a link, the page). A game
+    played by email replies is never slowed down by the pace."""
+    game = _started(new_game)
+    seat = _turn(game)
+    now = timezone.now()
+    _previous_email_then_a_move(game, seat, now, "email")
+    _send(now)
+    assert _turn_mails() == 1
+
+
+def test_a_move_by_the_player_s_plan_does_not_count_as_reading(new_game):
+    game = _started(new_game)
+    seat = _turn(game)
+    now = timezone.now()
+    _previous_email_then_a_move(game, seat, now, "plan")
+    _send(now)
+    assert _turn_mails() == 0
