@@ -19,6 +19,12 @@ older than ``STREAM_REPLAY_SECONDS``, or unknown): read the state again; the sna
 Redis (``STREAM_REDIS_URL``) only wakes the stream processes after a commit (``wake``): a
 message on ``WAKE_CHANNEL`` saying "the log has news". Nothing is lost when Redis is down or a
 wake-up is missed: the processes read the log from where they stopped at their next read.
+Every key and channel the stream uses in Redis starts with ``PREFIX``:
+
+>>> WAKE_CHANNEL
+'pgstream:wake'
+>>> WAKE_CHANNEL.startswith(PREFIX)
+True
 """
 
 from __future__ import annotations

@@ -76,6 +76,8 @@ def test_the_page_switches_with_a_confirmation(make_player, client):
 
 
 def test_a_bot_account_is_named_as_a_bot_in_the_chat(make_player, client):
+    from django.urls import reverse
+
     from games import services
 
     person, program = make_player(), make_player(display_name="Deep Grid")
@@ -88,4 +90,9 @@ def test_a_bot_account_is_named_as_a_bot_in_the_chat(make_player, client):
     ]
     client.force_login(person.user)
     page = client.get(f"/games/{game.pk}/").content.decode()
-    assert "<strong><bdi>Deep Grid (bot)</bdi></strong>" in page  # the chat's author line
+    # The chat's author line: the name, "(bot)" and all, linking to the player page.
+    href = reverse("player", args=[program.user.username])
+    assert (
+        f'<strong><a class="player" href="{href}" translate="no"><bdi>Deep Grid (bot)</bdi></a>'
+        "</strong>"
+    ) in page

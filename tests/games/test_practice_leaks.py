@@ -144,7 +144,7 @@ def _norm(text: str, pid: int) -> str:
 def _walk(player, client, pid) -> dict[str, str]:
     """What the practice game shows its player through every channel, normalised for its id."""
     from games.models import Game
-    from games.stream.views import snapshot
+    from games.stream import log
 
     out: dict[str, str] = {}
     for path in ("", "state/", "moves/", "takeback/", "forecast/", "plans/", "record/"):
@@ -156,7 +156,10 @@ def _walk(player, client, pid) -> dict[str, str]:
     client.force_login(player.user)
     for path in ("", "history/0/", "plans/"):
         out["page " + path] = _norm(client.get(f"/games/{pid}/{path}").content.decode(), pid)
-    out["stream"] = repr([f for _g, _s, f in snapshot(None, pid)])
+    # What the game's stream says on connect (its frames' ids are positions in the shared log).
+    frames = log.snapshot(log.Reader(None, pid), log.head())
+    assert frames
+    out["stream"] = repr([re.sub(rb"^id: \d+\n", b"", f) for f in frames])
     out["start"] = Game.objects.get(pk=pid).start_state
     return {k: _norm(v, pid) for k, v in out.items()}
 
