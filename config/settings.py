@@ -367,6 +367,10 @@ DEADLINE_SWEEP_CHUNK = env.int("DEADLINE_SWEEP_CHUNK", default=200)
 TURN_HOUR_SECONDS = env.float("TURN_HOUR_SECONDS", default=3600.0)
 # The search bot levels' budget per decision, as a factor (games/deadlines/sweep.py).
 BOT_BUDGET_SCALE = env.float("BOT_BUDGET_SCALE", default=1.0)
+# How long a page view or an unread turn email holds the next turn email (games/notifications/
+# pace.py): 5 minutes. The live tests, prod_smoke and the season, whose simulated players answer
+# in seconds without reading anything, set 0 (no hold), a test setting.
+TURN_EMAIL_HOLD_SECONDS = env.int("TURN_EMAIL_HOLD_SECONDS", default=300)
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)

@@ -23,12 +23,22 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import OuterRef, Subquery
 
 from games.models import Move, Notification, Seat
 
-#: How long a page view or the previous turn email holds the next turn email.
+#: How long a page view or the previous turn email holds the next turn email, by default (the
+#: setting TURN_EMAIL_HOLD_SECONDS; 0 in the live tests and scripts whose simulated players
+#: answer in seconds).
 HOLD = timedelta(minutes=5)
+
+
+def hold() -> timedelta:
+    """The hold now: ``TURN_EMAIL_HOLD_SECONDS`` (default ``HOLD``)."""
+    return timedelta(seconds=getattr(settings, "TURN_EMAIL_HOLD_SECONDS", HOLD.total_seconds()))
+
+
 #: Moves the player made themselves (by any channel): such a move means they read their email.
 PLAYER_SOURCES = (
     Move.Source.WEB,
@@ -50,6 +60,9 @@ def holds_until(rows: Iterable[Notification], now: datetime) -> dict[int, dateti
     Rows that go now are absent. The outbox sends batches of hundreds; asking per row cost
     two queries an email.
     """
+    span = hold()
+    if not span:
+        return {}
     turns = [n for n in rows if n.kind == Notification.Kind.TURN and n.game_id is not None]
     if not turns:
         return {}
@@ -79,7 +92,7 @@ def holds_until(rows: Iterable[Notification], now: datetime) -> dict[int, dateti
         recipient_id__in=users,
         kind=Notification.Kind.TURN,
         status=Notification.Status.SENT,
-        sent_at__gt=now - HOLD,
+        sent_at__gt=now - span,
     ).values_list("pk", "game_id", "recipient_id", "sent_at"):
         if at is not None:
             sent.setdefault((g, u), []).append((pk, at))
@@ -88,12 +101,12 @@ def holds_until(rows: Iterable[Notification], now: datetime) -> dict[int, dateti
         key = (n.game_id, n.recipient_id)
         waits: list[datetime] = []
         at = seen.get(key)
-        if at is not None and now - at < HOLD:
-            waits.append(at + HOLD)
+        if at is not None and now - at < span:
+            waits.append(at + span)
         last = max((at for pk, at in sent.get(key, []) if pk != n.pk), default=None)
         answered = moved_at.get(key)
-        if last is not None and now - last < HOLD and (answered is None or answered < last):
-            waits.append(last + HOLD)
+        if last is not None and now - last < span and (answered is None or answered < last):
+            waits.append(last + span)
         if waits:
             holds[n.pk] = max(waits)
     return holds

@@ -263,6 +263,9 @@ def worker_env(pg_db, redis_server, smtp_sink, tmp_path):
             # A test setting (config/settings.py): the search bot levels spend 5 % of their
             # budget per decision, so a game at the top level plays in seconds.
             "BOT_BUDGET_SCALE": "0.05",
+            # The live tests' players answer in seconds without reading: no turn email is held
+            # (games/notifications/pace.py; its own tests check the hold).
+            "TURN_EMAIL_HOLD_SECONDS": "0",
         }
     )
     return env
