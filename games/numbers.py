@@ -85,14 +85,26 @@ def from_json(value: object, *, field: str, low: int, high: int) -> int:
 
 
 def from_query(
-    params: Mapping[str, Any], name: str, *, low: int, high: int, default: int | None = None
+    params: Mapping[str, Any],
+    name: str,
+    *,
+    low: int,
+    high: int,
+    default: int | None = None,
+    empty_is_absent: bool = True,
 ) -> int | None:
     """Parameter ``name`` of a query string or a form (``request.GET``, ``request.POST``,
-    ``request.query_params``): ``default`` when it is absent or empty, else ``from_text``.
-    A parameter given twice is refused (which one was meant?)."""
+    ``request.query_params``): ``default`` when it is absent, else ``from_text``.
+    A parameter given twice is refused (which one was meant?).
+
+    Empty (``?limit=``): a page's form sends its empty inputs, so there empty is absent
+    (``empty_is_absent``); the API's query parameters pass ``empty_is_absent=False``, where a
+    parameter written with no value is a client's bug and refused like any other non-number."""
     getlist = getattr(params, "getlist", None)
     values = getlist(name) if getlist is not None else [params.get(name)]
-    values = [v for v in values if v not in (None, "")]
+    values = [v for v in values if v is not None]
+    if empty_is_absent:
+        values = [v for v in values if v != ""]
     if not values:
         return default
     if len(values) > 1:

@@ -284,9 +284,15 @@ class GamePagination(LimitOffsetPagination):
 
 def query_int(request: Request, name: str, default: int, *, low: int) -> int:
     """A whole number from the query string (``games.numbers``: ASCII digits, bounded), at least
-    ``low``; ``default`` when the parameter is absent. Refused with 400 ``invalid_field``."""
+    ``low``; ``default`` when the parameter is absent (given empty it is refused). Refused with
+    400 ``invalid_field``."""
     value = numbers.from_query(
-        request.query_params, name, low=low, high=numbers.INT32_MAX, default=default
+        request.query_params,
+        name,
+        low=low,
+        high=numbers.INT32_MAX,
+        default=default,
+        empty_is_absent=False,
     )
     return default if value is None else value
 
@@ -804,7 +810,9 @@ class GamePlanDetailView(GameView):
         summary="Withdraw a plan",
     )
     def delete(self, request: Request, game_id: int, kind: str) -> Response:
-        plant = numbers.from_query(request.query_params, "plant", low=1, high=MAX_PLANT)
+        plant = numbers.from_query(
+            request.query_params, "plant", low=1, high=MAX_PLANT, empty_is_absent=False
+        )
         plan_delete(game_id=game_id, user=request.user, kind=kind, plant=plant)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -937,9 +945,15 @@ class GameChatView(GameView):
         game = self.game
         params = request.query_params
         # ``before`` 0 is no bound; a ``limit`` over 200 counts as 200 (the selector's cap).
-        before = numbers.from_query(params, "before", low=0, high=numbers.ID_MAX) or None
-        limit = numbers.from_query(params, "limit", low=1, high=numbers.INT32_MAX, default=50)
-        rows = chat_selectors.messages_for(game, request.user, before=before, limit=limit or 50)
+        before = numbers.from_query(
+            params, "before", low=0, high=numbers.ID_MAX, empty_is_absent=False
+        )
+        limit = numbers.from_query(
+            params, "limit", low=1, high=numbers.INT32_MAX, default=50, empty_is_absent=False
+        )
+        rows = chat_selectors.messages_for(
+            game, request.user, before=before or None, limit=limit or 50
+        )
         seats = {st.user_id: st.seat for st in selectors.game_seats(game)}
         return Response([present.chat_json(m, seats) for m in rows])
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from games import engine, numbers
 from games.models import DEFAULT_OPTIONS
 from games.services import lobby
+from games.web.errors import error_text
 from powergrid.actions import ACTIONS, Field
 from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 from powergrid.maps import load_map, name_in
@@ -28,10 +29,15 @@ from powergrid.tables import RESOURCES
 
 
 class FormProblem(Exception):
-    def __init__(self, message: str, code: str = "invalid_field") -> None:
+    """A move form the server cannot read as an action: ``message`` is the reader's sentence.
+    ``status``: 400 where the form holds what no browser sends from its inputs (a number that
+    is not one, ``games.numbers``); the page still shows it beside the form."""
+
+    def __init__(self, message: str, code: str = "invalid_field", status: int = 200) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
+        self.status = status
 
 
 #: The largest number a move's field may hold (the engine's bound, powergrid.fields).
@@ -41,8 +47,8 @@ MOVE_NUMBER_MAX = 100_000
 def _int(post: Any, name: str, *, default: int | None = None) -> int:
     """A move form's number (``games.numbers``: ASCII digits, 0 to ``MOVE_NUMBER_MAX``);
     ``default`` when empty (else empty is refused)."""
-    # Anything but digits in bounds raises games.numbers.BadNumber: a 400 (a browser's number
-    # input sends none); an empty required field is the form's own refusal.
+    # Anything but digits in bounds raises games.numbers.BadNumber (action_from_post turns it
+    # into the form's refusal, a 400); an empty required field is the form's own refusal.
     value = numbers.from_query(post, name, low=0, high=MOVE_NUMBER_MAX, default=default)
     if value is None:
         raise FormProblem(_("Please enter a whole number of 0 or more."))
@@ -114,7 +120,13 @@ def action_from_post(post: Any) -> dict[str, Any]:
         raise FormProblem(_("Unknown move."), code="unknown_action")
     action: dict[str, Any] = {"type": spec.name}
     for f in spec.fields:
-        value = _field_value(post, f, action)
+        try:
+            value = _field_value(post, f, action)
+        except numbers.BadNumber as exc:
+            # Every number of the form is read through games.numbers: one refusal for all of
+            # them, a sentence beside the form (a 400: no browser's number input sends one).
+            text = error_text(exc.code, exc.message, exc.details)
+            raise FormProblem(text, code=exc.code, status=400) from None
         if value is not _OMIT:
             action[f.name] = value
     return action

@@ -376,21 +376,39 @@ REFUSED_KEY = "games.refused_move"
 _NOT_KEPT = {"csrfmiddlewaretoken", "form_id", "expected_seq", "preview"}
 
 
-def _refused(request: HttpRequest, game: Game, code: str, text: str) -> HttpResponse:
-    """A refused move: back to the game's own address (not /move/, which a reload or a bookmark
-    cannot open), its move card in view, the error beside the form, the form as it was sent."""
+def _refusal(request: HttpRequest, game: Game, code: str, text: str) -> dict[str, Any]:
+    """What a refused move's page shows: the error, the form as it was sent, what it meant."""
     posted = {
         k[:40]: [v[:64] for v in vals[:60]]
         for k, vals in list(request.POST.lists())[:40]
         if k not in _NOT_KEPT
     }
-    request.session[REFUSED_KEY] = {
-        "game": game.pk,
+    return {
         "error": {"code": code, "text": text},
         "posted": posted,
-        "meaning": _sent_meaning(request, game),
+        "posted_meaning": _sent_meaning(request, game),
+    }
+
+
+def _refused(request: HttpRequest, game: Game, code: str, text: str) -> HttpResponse:
+    """A refused move: back to the game's own address (not /move/, which a reload or a bookmark
+    cannot open), its move card in view, the error beside the form, the form as it was sent."""
+    refusal = _refusal(request, game, code, text)
+    request.session[REFUSED_KEY] = {
+        "game": game.pk,
+        "error": refusal["error"],
+        "posted": refusal["posted"],
+        "meaning": refusal["posted_meaning"],
     }
     return HttpResponseRedirect(reverse("game", args=[game.pk]) + "#move", status=303)
+
+
+def _refused_here(
+    request: HttpRequest, game: Game, code: str, text: str, *, status: int
+) -> HttpResponse:
+    """A refused move answered with ``status`` (a 4xx) and the game page itself, not a redirect:
+    the error beside the form and the form as it was sent, as ``_refused`` leads to."""
+    return _render_game(request, game, status=status, **_refusal(request, game, code, text))
 
 
 def _sent_meaning(request: HttpRequest, game: Game) -> list[Any] | None:
@@ -852,10 +870,12 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, _("That move was already recorded."))
         return HttpResponseRedirect(reverse("game", args=[game.pk]))
     try:
-        # A number that is not one (games.numbers.BadNumber) is a 400 here, not a refusal
-        # shown on the page: no browser sends one from the form's number inputs.
         action = action_from_post(request.POST)
     except FormProblem as exc:
+        if exc.status >= 400:
+            # A number that is not one: no browser sends it from the form's inputs, so a 400,
+            # but the game page with the sentence beside the form (not a bare error page).
+            return _refused_here(request, game, exc.code, exc.message, status=exc.status)
         return _refused(request, game, exc.code, exc.message)
     try:
         services.move_submit(

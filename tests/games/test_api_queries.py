@@ -3,8 +3,10 @@
 A move (POST /moves/) is, inside its transaction: the token lookup, the savepoint (a BEGIN outside
 tests), the game row locked, its seats with users and profiles (read once: the seat check, the
 turn hook's deadlines and the response's names all use them), the move inserted, the game updated,
-the changed seats updated in one statement, the outbox rows inserted in one statement, the commit
-(savepoint release). Reading the state is the token, then the game and its seats in one query.
+the changed seats updated in one statement, the outbox rows inserted in one statement, the
+stream's event log (``games.stream.log.record``, the change's last write: the PostgreSQL advisory
+lock that keeps the log's ids in commit order, then the event's INSERT), the commit (savepoint
+release). Reading the state is the token, then the game and its seats in one query.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from apihelpers import seat_players
 
 import powergrid
 
-MOVE_QUERIES = 9
+MOVE_QUERIES = 11
 STATE_QUERIES = 2
 
 
