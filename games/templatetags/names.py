@@ -80,13 +80,15 @@ def isolate_join(names: Iterable[object], sep: str | None = None) -> str:
 def player_link(name: object, username: str | None) -> SafeString:
     """A player's name as a link to their player page (rating, reliability), isolated as
     ``bdi`` does; just the isolated name when there is no account to link to. The one way every
-    page names a player (``{{ person|player }}``, ``{{ people|players:", " }}``)."""
+    page names a player (``{{ person|player }}``, ``{{ people|players:", " }}``). Its class is
+    ``player-link``, not ``player``: ``.player`` is the game page's players' list item, whose
+    rules (a top border, padding) and scripts' selectors must not catch the names inside it."""
     if not username:
         return bdi(name)
     from django.urls import reverse
 
     return format_html(
-        '<a class="player" href="{}" translate="no"><bdi>{}</bdi></a>',
+        '<a class="player-link" href="{}" translate="no"><bdi>{}</bdi></a>',
         reverse("player", args=[username]),
         name,
     )

@@ -123,9 +123,9 @@ def test_a_practice_game_through_the_forms_on_a_phone(live_server, browser, shot
         page.wait_for_load_state()
     page.goto(f"{base}/games/{gid}/")
     page.screenshot(path=str(shots / "23-practice-round2-390.png"), full_page=True)
-    assert page.locator(".log-text a.player").count() > 0
+    assert page.locator(".log-text a.player-link").count() > 0
     round_line = page.locator("li", has_text="Round 2 begins.").first
     assert "played by a bot" not in round_line.inner_text()
     # A name leads to the player's page, with the rating and reliability.
-    page.locator(".log-text a.player").first.click()
+    page.locator(".log-text a.player-link").first.click()
     page.wait_for_url(re.compile(r"/players/"))

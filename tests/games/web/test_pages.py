@@ -136,7 +136,8 @@ def test_auction_forms_contested_bid_and_log(started_game, client_for):
     name = bidder.profile.display_name
     # The name in <bdi> (a left-to-right name needs no isolates) and a link to the player's page.
     link = (
-        f'<a class="player" href="/players/{bidder.username}/" translate="no"><bdi>{name}</bdi></a>'
+        f'<a class="player-link" href="/players/{bidder.username}/" translate="no">'
+        f"<bdi>{name}</bdi></a>"
     )
     assert f"{link} bought plant 4 for 6." in html
     assert f"{link} bid 6 for plant 4." in html

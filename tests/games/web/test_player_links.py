@@ -24,7 +24,7 @@ def _unlinked(page: str, users) -> list[str]:
         seat = Seat.objects.filter(user=u).select_related("user__profile").first()
         name = selectors.seat_name(seat)
         link = (
-            rf'<a class="player" href="/players/{re.escape(u.username)}/" translate="no">'
+            rf'<a class="player-link" href="/players/{re.escape(u.username)}/" translate="no">'
             rf"<bdi>{re.escape(name)}</bdi></a>"
         )
         stripped = re.sub(link, "", page)
@@ -57,7 +57,7 @@ def test_the_game_page_names_link_to_the_players(started_game, client_for):
     page = c.get(f"/games/{game.pk}/").content.decode()
     # The log's sentences name the players as links too.
     log = page[page.index('class="log-text"') :]
-    assert '<a class="player" href="/players/' in log
+    assert '<a class="player-link" href="/players/' in log
     bad = _unlinked(page, users)
     assert bad == []
     assert _unlinked(c.get("/").content.decode(), users) == []
