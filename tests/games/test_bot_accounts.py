@@ -93,6 +93,6 @@ def test_a_bot_account_is_named_as_a_bot_in_the_chat(make_player, client):
     # The chat's author line: the name, "(bot)" and all, linking to the player page.
     href = reverse("player", args=[program.user.username])
     assert (
-        f'<strong><a class="player" href="{href}" translate="no"><bdi>Deep Grid (bot)</bdi></a>'
-        "</strong>"
+        f'<strong><a class="player-link" href="{href}" translate="no">'
+        "<bdi>Deep Grid (bot)</bdi></a></strong>"
     ) in page
