@@ -28,10 +28,7 @@ class LongSelect(forms.Select):
         options = format_html_join(
             "\n",
             '  <option value="{}"{}>{}</option>',
-            (
-                (key, SELECTED if str(key) in chosen else "", label)
-                for key, label in self.choices
-            ),
+            ((key, SELECTED if str(key) in chosen else "", label) for key, label in self.choices),
         )
         return format_html(
             '<select name="{}"{}>\n{}\n</select>',

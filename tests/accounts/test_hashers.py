@@ -53,4 +53,7 @@ def test_an_old_hash_still_logs_in_and_is_hashed_again(site_hashers, old):
     assert user.password.startswith("argon2$argon2id$v=19$m=19456,t=2,p=1$")
     assert identify_hasher(user.password).__class__.__name__ == "Argon2idHasher"
     # And the new hash logs in as well.
-    assert Client().post("/accounts/login/", {"login": "olduser", "password": PASSWORD}).status_code == 302
+    assert (
+        Client().post("/accounts/login/", {"login": "olduser", "password": PASSWORD}).status_code
+        == 302
+    )

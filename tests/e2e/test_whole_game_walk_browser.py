@@ -283,7 +283,18 @@ def _send_some_emails(n: int = 3) -> None:
             msg.send()
 
 
-def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: str, visit: str):
+def _walk(
+    live_server,
+    browser,
+    shots,
+    settings,
+    tmp_path,
+    monkeypatch,
+    *,
+    width: int,
+    play: str,
+    visit: str,
+):
     from django.contrib.auth import get_user_model
 
     settings.DEBUG = True  # the development mailbox is one of the pages
@@ -291,9 +302,15 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
     settings.EMAIL_FILE_PATH = str(tmp_path / "mail")
     settings.STREAM_FALLBACK_SECONDS = 0.1  # the embedded stream's re-read (no Redis here)
     settings.STREAM_KEEPALIVE_SECONDS = 2.0
-    # What the first queued task imports (the broker's transport), imported before the walk:
-    # a process's one-off start-up is not a page's time.
-    import kombu.transport.sqlalchemy  # noqa: F401
+    # The worker's tasks are run here by the test (``_bots_play``), so what the pages queue is
+    # never consumed: it goes to an in-memory broker, as quick as production's Redis. The
+    # development default (SQLAlchemy on one SQLite file) made a move's page wait up to 5 s for
+    # the file's lock while the bots' moves, on the test's thread, queued theirs.
+    from celery import current_app
+
+    monkeypatch.setattr(current_app.conf, "broker_url", "memory://")
+    monkeypatch.setattr(current_app, "_pool", None)
+    monkeypatch.setattr(current_app.amqp, "_producer_pool", None)
 
     # What production's gunicorn master does once before it forks (deploy/gunicorn.conf.py):
     # URL configuration, templates, translations and board labels loaded, so the first page of
@@ -429,9 +446,33 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
         assert slow == {}, slow
 
 
-def test_walk_at_390_px_playing_in_japanese(live_server, browser, shots, settings, tmp_path):
-    _walk(live_server, browser, shots, settings, tmp_path, width=390, play="ja", visit="en")
+def test_walk_at_390_px_playing_in_japanese(
+    live_server, browser, shots, settings, tmp_path, monkeypatch
+):
+    _walk(
+        live_server,
+        browser,
+        shots,
+        settings,
+        tmp_path,
+        monkeypatch,
+        width=390,
+        play="ja",
+        visit="en",
+    )
 
 
-def test_walk_at_1280_px_playing_in_english(live_server, browser, shots, settings, tmp_path):
-    _walk(live_server, browser, shots, settings, tmp_path, width=1280, play="en", visit="ja")
+def test_walk_at_1280_px_playing_in_english(
+    live_server, browser, shots, settings, tmp_path, monkeypatch
+):
+    _walk(
+        live_server,
+        browser,
+        shots,
+        settings,
+        tmp_path,
+        monkeypatch,
+        width=1280,
+        play="en",
+        visit="ja",
+    )
