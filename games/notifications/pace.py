@@ -10,8 +10,8 @@ player got a turn email per step (8 in 4 minutes) while looking at the very page
   player who answered it, by a reply, a link, the page or the API, has read it, and their next
   turn email goes at once: a game played by email replies is never slowed down);
 * a held email is not dropped: its row stays pending and goes when the hold ends
-  (``hold_until``; the outbox sweep, every minute, sends it), **if the turn still waits for
-  them** (a turn email for a turn already played is skipped as before, ``emails.email_build``).
+  (``hold_until``; a task queued with that ETA sends it, or the outbox sweep, every minute, if
+  the broker was down), **if the turn still waits for them** (a turn email for a turn already played is skipped as before, ``emails.email_build``).
   So never fewer than one email per turn that waits for the player, and one per turn at most
   (the pending row's ``dedupe_key``, ``games.notifications.outbox``).
 
