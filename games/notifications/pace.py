@@ -5,15 +5,17 @@ player got a turn email per step (8 in 4 minutes) while looking at the very page
 
 * a turn email is **held** while its player is active on the game's page (the page was opened
   less than ``HOLD`` ago, or it is open and follows the game over the event stream, which marks
-  it again every ``STREAM_SEEN_EVERY``: ``Seat.page_seen_at``), or while the previous turn email of the game
-  to them went less than ``HOLD`` ago **and they have not moved since** (it is likely unread; a
-  player who answered it, by a reply, a link, the page or the API, has read it, and their next
-  turn email goes at once: a game played by email replies is never slowed down);
+  it again every ``STREAM_SEEN_EVERY``: ``Seat.page_seen_at``), or while the previous turn
+  email of the game to them went less than ``HOLD`` ago **and they have not moved since** (it
+  is likely unread; a player who answered it, by a reply, a link, the page or the API, has read
+  it, and their next turn email goes at once: a game played by email replies is never slowed
+  down);
 * a held email is not dropped: its row stays pending and goes when the hold ends
   (``hold_until``; a task queued with that ETA sends it, or the outbox sweep, every minute, if
-  the broker was down), **if the turn still waits for them** (a turn email for a turn already played is skipped as before, ``emails.email_build``).
-  So never fewer than one email per turn that waits for the player, and one per turn at most
-  (the pending row's ``dedupe_key``, ``games.notifications.outbox``).
+  the broker was down), **if the turn still waits for them** (a turn email for a turn already
+  played is skipped as before, ``emails.email_build``). So never fewer than one email per turn
+  that waits for the player, and one per turn at most (the pending row's ``dedupe_key``,
+  ``games.notifications.outbox``).
 
 Only turn emails are paced; every other kind goes at once.
 """

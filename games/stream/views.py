@@ -94,7 +94,8 @@ class Seen:
     def mark(self) -> None:
         """Sync (the database): call when ``due``."""
         self.at = time.monotonic()
-        assert self.game_id is not None and self.user_id is not None
+        assert self.game_id is not None
+        assert self.user_id is not None
         pace.stream_seen(game_id=self.game_id, user_id=self.user_id, now=timezone.now())
 
 
