@@ -14,6 +14,7 @@ in the same run (the machine is shared: alternating keeps the comparison fair).
 The production configuration as bench/page_bench.py sets it (DEBUG off, PostgreSQL: a throw-away
 test database made from ``DATABASE_URL``, the process warmed as gunicorn's master does). CPU time
 is this thread's (``time.thread_time``), what the page's Server-Timing ``cpu`` reports.
+``--compare`` also times this stop's page changes against what they replaced, alternated.
 ``--profile PATH`` writes a pyinstrument profile of that page (``game`` for the game page after
 each move) to test-artifacts/profile-<name>.html.
 """
@@ -81,6 +82,11 @@ def main() -> None:
     ap.add_argument("--profile", default="", help="a page's path, or 'game'")
     ap.add_argument("--hasher", action="append", default=[])
     ap.add_argument("--logins", type=int, default=6)
+    ap.add_argument(
+        "--compare",
+        action="store_true",
+        help="also time this stop's changes against what they replaced, alternated (before/after)",
+    )
     args = ap.parse_args()
 
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
@@ -185,6 +191,8 @@ def _bench(args: argparse.Namespace) -> None:
     for path in ("/", "/accounts/signup/", "/accounts/login/"):
         for _i in range(args.runs):
             t.time(f"{path} (signed out)", lambda path=path: anon.get(path))
+    if args.compare:
+        _compare(args, t, c, url)
     # Logging in: the form's POST, each hasher in turn.
     from django.contrib.auth.hashers import make_password
     from django.utils.module_loading import import_string
@@ -219,6 +227,41 @@ def _bench(args: argparse.Namespace) -> None:
         out.write_text(profiler.output_html())
         print(profiler.output_text(unicode=False, color=False, show_all=False)[:12000])
         print(f"profile: {out}")
+
+
+def _compare(args: argparse.Namespace, t: Timer, c: Any, url: str) -> None:
+    """Each page as it was before this stop's change and as it is, alternated in one run (a
+    shared machine's load falls on both alike): the profile's time-zone list with Django's
+    Select (a template per option) and with ``LongSelect``; the game page's log sentences with
+    every seat's link built for every sentence and with only the seats it names."""
+    from django import forms
+
+    from accounts.forms import ProfileForm
+    from games.templatetags.names import player_link
+    from games.web import views
+
+    zone = ProfileForm.base_fields["timezone"]
+    new_widget = zone.widget
+
+    def linked_before(text: str, names: Any, usernames: Any) -> Any:
+        from django.utils.html import conditional_escape
+        from django.utils.safestring import mark_safe
+
+        out = str(conditional_escape(text))
+        for seat, name in names.items():
+            out = out.replace(views._mark(seat), str(player_link(name, usernames.get(seat))))
+        return mark_safe(out)
+
+    linked_after = views._linked
+    for _i in range(max(args.runs, 5)):
+        zone.widget = forms.Select(attrs={"translate": "no"})
+        t.time("compare: profile, before (Select)", lambda: c.get("/accounts/profile/"))
+        zone.widget = new_widget
+        t.time("compare: profile, after (LongSelect)", lambda: c.get("/accounts/profile/"))
+        views._linked = linked_before  # type: ignore[assignment]
+        t.time("compare: game page, before (_linked)", lambda: c.get(url))
+        views._linked = linked_after
+        t.time("compare: game page, after (_linked)", lambda: c.get(url))
 
 
 if __name__ == "__main__":
