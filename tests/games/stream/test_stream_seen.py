@@ -69,7 +69,7 @@ def test_an_open_stream_marks_again_once_a_minute_and_not_more(
     gid, ps = new_game(players=3)
     user = ps[0].user
     clock = [1000.0]
-    monkeypatch.setattr(views.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(views.Seen, "clock", staticmethod(lambda: clock[0]))
     writes = []
     real = pace.stream_seen
 
@@ -146,3 +146,61 @@ def test_a_tokens_stream_or_a_watcher_marks_nothing(new_game, quick, streams, ma
         r = streams(_page_client(make_player().user), f"/api/v1/stream/?game={gid}")
     next(iter(r.streaming_content))
     assert all(_seen(gid, p.user) is None for p in ps)
+
+
+def test_the_asgi_stream_marks_when_it_opens_and_each_minute(monkeypatch, settings):
+    """Production's path (uvicorn, the process's hub): the same marks, on the shared pool's
+    threads (``db``); here with a stand-in hub and the database calls recorded."""
+    import asyncio
+
+    from games.stream import log as stream_log
+
+    settings.STREAM_KEEPALIVE_SECONDS = 0.01
+
+    class Hub:
+        cursor = 0
+
+        async def start(self) -> None:
+            pass
+
+        def listen(self, reader):
+            return asyncio.Queue(), 0
+
+        def forget(self, queue, reader) -> None:
+            pass
+
+    def direct(fn):
+        async def run(*args):
+            return fn(*args)
+
+        return run
+
+    monkeypatch.setattr(views, "hub_for", lambda url: Hub())
+    monkeypatch.setattr(views, "db", direct)
+    monkeypatch.setattr(stream_log, "opening", lambda reader, last_id, at: [])
+    clock = [1000.0]
+    monkeypatch.setattr(views.Seen, "clock", staticmethod(lambda: clock[0]))
+    marks: list[dict] = []
+    monkeypatch.setattr(pace, "stream_seen", lambda **kw: marks.append(kw) or True)
+
+    class User:
+        pk = 7
+
+    seen = views.Seen(views.Who(User(), 42, False, "127.0.0.1", page=True))
+    reader = stream_log.Reader(user_id=7, game_id=42)
+
+    async def read() -> list[int]:
+        counts = []
+        stream = views._live(reader, None, False, seen)
+        assert await anext(stream) == views.RETRY
+        counts.append(len(marks))
+        assert await anext(stream) == views.KEEPALIVE  # within the minute: no second mark
+        counts.append(len(marks))
+        clock[0] += 61
+        await anext(stream)
+        counts.append(len(marks))
+        await stream.aclose()
+        return counts
+
+    assert asyncio.run(read()) == [1, 1, 2]
+    assert {(m["game_id"], m["user_id"]) for m in marks} == {(42, 7)}
