@@ -24,12 +24,15 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework.authentication import get_authorization_header
+from rest_framework.exceptions import AuthenticationFailed
 
 from accounts import deliverability
 from accounts.zones import request_zone
 from config.replica import replica_reads
 from config.site import absolute
 from games import describe, engine, log, numbers, players, selectors, services
+from games.api.auth import TokenAuthentication, token_from_header
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
 from games.models import Game, Move, Seat
@@ -928,14 +931,35 @@ def _quote(game: Game, user: selectors.Reader, cities: list[str]) -> tuple[dict[
         return {"error": {**error, "text": error_text(exc.code, exc.message)}}, exc.status
 
 
+def _quote_reader(request: HttpRequest) -> selectors.Reader:
+    """Who asks for a quote: the API token's owner when the request carries an Authorization
+    header (the API's own authentication, ``games.api.auth``: a client holding a token gets the
+    same answer here as at ``/api/v1/games/{id}/quote/``), else the site's session. A header
+    that is no valid token is refused (``AuthenticationFailed``), never read as anonymous."""
+    header = get_authorization_header(request)
+    if not header:
+        return request.user
+    found = TokenAuthentication().authenticate_credentials(token_from_header(header) or b"")
+    user: selectors.Reader = found[0]
+    return user
+
+
 @require_GET
 def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
-    """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's)."""
-    game = game_or_404(request, game_id)
+    """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's).
+    A session or an API token (``_quote_reader``): the same reader, the same answer."""
+    try:
+        reader = _quote_reader(request)
+    except AuthenticationFailed as exc:
+        error = {"code": "authentication_failed", "message": str(exc.detail)}
+        return JsonResponse({"error": {**error, "text": error["message"]}}, status=401)
+    game = selectors.game_for(game_id=game_id, user=reader)
+    if game is None:
+        raise Http404(_("No such game."))
     cities = [c for c in request.GET.getlist("cities") if c][:30]
     if not cities:
         return JsonResponse({"cost": 0, "money_left": None})
-    data, status = _quote(game, request.user, cities)
+    data, status = _quote(game, reader, cities)
     return JsonResponse(data, status=status)
 
 
