@@ -181,7 +181,9 @@ def game_visible(game: Game, user: Reader, *, code: object = "") -> bool:
     return Invitation.objects.filter(game=game, user_id=uid).exists()
 
 
-def game_for(*, game_id: object, user: Reader, seats: bool = False, code: object = "") -> Game | None:
+def game_for(
+    *, game_id: object, user: Reader, seats: bool = False, code: object = ""
+) -> Game | None:
     """The game ``game_id`` if ``user`` may see it (``game_visible``), else None: what every
     game-scoped page, API view and stream asks first, so that a private game is answered as
     one that does not exist. ``seats``: read its seats (with users and profiles) too."""
@@ -472,7 +474,9 @@ def _sealed_auction_start(game: Game, standing: list[engine.LogEntry]) -> int | 
 def games_awaiting(user: Reader) -> QuerySet[Game]:
     """Running games where the user's move is awaited (for pages and digests)."""
     uid = cast(int, getattr(user, "pk", None))  # a user's key (callers pass users)
-    seats = Seat.objects.filter(user_id=uid, game__status=Game.Status.RUNNING).select_related("game")
+    seats = Seat.objects.filter(user_id=uid, game__status=Game.Status.RUNNING).select_related(
+        "game"
+    )
     ids = [s.game_id for s in seats if s.seat in (s.game.to_act or [])]
     return Game.objects.filter(Q(pk__in=ids))
 

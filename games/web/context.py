@@ -17,8 +17,8 @@ from typing import NotRequired, TypedDict
 from django.utils.safestring import SafeString
 
 from games import shapes
-from games.selectors import BestPower
 from games.models import Game, Seat
+from games.selectors import BestPower
 from games.web.present import (
     ChooseCard,
     DiscardCard,
@@ -244,9 +244,7 @@ class TakebackRequestView(shapes.TakebackRequest):
 
 
 #: A practice game: the game and move it began from, and when it goes ("from" is a keyword).
-PracticeInfo = TypedDict(
-    "PracticeInfo", {"from": int | None, "seq": int | None, "until": datetime}
-)
+PracticeInfo = TypedDict("PracticeInfo", {"from": int | None, "seq": int | None, "until": datetime})
 
 
 class PracticeSeat(TypedDict):
@@ -329,4 +327,3 @@ class BoardPage(PageBase, TakebackPart):
     power: NotRequired[list[PowerCard]]
     power_best: NotRequired[BestPower]
     power_income: NotRequired[int]
-

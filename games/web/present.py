@@ -13,12 +13,12 @@ from games.shapes import State
 from powergrid.plants import BASE_PLANTS, NEW_PLANTS, RANK
 from powergrid.shapes import (
     BidMove,
-    Colour,
-    Fuel,
     BuildMove,
     BuyResourcesMove,
     ChoosePlantMove,
+    Colour,
     DiscardPlantMove,
+    Fuel,
     LegalMove,
     OwnedPlant,
     PassAuctionMove,
@@ -363,7 +363,7 @@ def thresholds(state: State) -> dict[str, int | None]:
 
 
 #: What a move form was about (``form_meaning``): kept in the session as JSON, so a list.
-FormMeaning = list[str | int | bool | None | list[int]]
+FormMeaning = list[str | int | bool | list[int] | None]
 
 
 def form_meaning(state: State) -> FormMeaning:
@@ -376,9 +376,7 @@ def form_meaning(state: State) -> FormMeaning:
     plant = auction["plant"] if auction else None
     offered: list[int] = []
     if state["phase"] == "auction" and auction is None:
-        offered = [
-            plant_id(p) for p in state["plant_market"]["current"] if "step3" not in p
-        ]
+        offered = [plant_id(p) for p in state["plant_market"]["current"] if "step3" not in p]
     return [
         state["phase"],
         state["round"],

@@ -5,6 +5,7 @@ shows of them is ``page_context``."""
 from __future__ import annotations
 
 from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
@@ -12,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import log, numbers, selectors, takebacks
+from games import numbers, selectors, takebacks
 from games.models import Game, Move
 from games.services import practice
 from games.services import takeback as service

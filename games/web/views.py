@@ -45,6 +45,7 @@ from games.models import Game, Move, Seat
 from games.notifications import outbox, pace
 from games.services import lobby
 from games.shapes import State
+from games.templatetags.names import player_link
 from games.web.context import (
     BoardPage,
     BuildCity,
@@ -61,7 +62,6 @@ from games.web.context import (
     Refusal,
     RefusedError,
 )
-from games.templatetags.names import player_link
 from powergrid.maps import name_in
 from powergrid.tables import RESOURCES, income
 
@@ -684,7 +684,11 @@ def _render_game(
         entry = legal["choose_plant"]
         by_number = {p["number"]: p for p in state["plant_market"]["current"] if "step3" not in p}
         choose: list[present.ChooseCard] = [
-            {**present.plant_card(by_number[p["number"]]), "min_bid": p["min_bid"], "checked": False}
+            {
+                **present.plant_card(by_number[p["number"]]),
+                "min_bid": p["min_bid"],
+                "checked": False,
+            }
             for p in entry["plants"]
             if p["number"] in by_number
         ]
