@@ -53,9 +53,7 @@ def _tokens(counts: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def move_entries(
-    action: Mapping[str, Any], seat: int, before: View, after: View
-) -> list[Entry]:
+def move_entries(action: Mapping[str, Any], seat: int, before: View, after: View) -> list[Entry]:
     """The log entries of one (legal) move: the move itself, then what it led to (a plant sold,
     a new step, a new round, the end of the game).
 

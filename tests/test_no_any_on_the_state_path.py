@@ -62,9 +62,7 @@ def any_uses(source: str, filename: str = "<source>") -> list[int]:
     # Quoted annotations: a string where a type is expected.
     for node in ast.walk(tree):
         annotations: list[ast.expr | None] = []
-        if isinstance(node, ast.AnnAssign):
-            annotations.append(node.annotation)
-        elif isinstance(node, ast.arg):
+        if isinstance(node, ast.AnnAssign | ast.arg):
             annotations.append(node.annotation)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             annotations.append(node.returns)
