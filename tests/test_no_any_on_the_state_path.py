@@ -26,6 +26,7 @@ STATE_PATH = (
     "games/shapes.py",
     "games/selectors.py",
     "games/results.py",
+    "games/players.py",
     # The API: views, presenters, the bodies of the player and account answers, take-backs.
     "games/api/views.py",
     "games/api/present.py",
