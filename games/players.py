@@ -10,9 +10,9 @@ from __future__ import annotations
 import logging
 import statistics
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from collections.abc import Mapping
 from typing import cast
 
 from django.contrib.auth import get_user_model
