@@ -27,12 +27,14 @@ STATE_PATH = (
     "games/selectors.py",
     "games/results.py",
     "games/players.py",
-    # The API: views, presenters, the bodies of the player and account answers, take-backs.
+    # The API: views, presenters, the bodies of the player and account answers, take-backs,
+    # errors.
     "games/api/views.py",
     "games/api/present.py",
     "games/api/players.py",
     "games/api/account.py",
     "games/api/takeback.py",
+    "games/api/errors.py",
     # The game page: its declared context, made from the state by the presenters and views.
     "games/web/context.py",
     "games/web/present.py",
