@@ -35,6 +35,8 @@ STATE_PATH = (
     "games/api/account.py",
     "games/api/takeback.py",
     "games/api/errors.py",
+    # The event stream's body of a game (the schema's StreamGame).
+    "games/stream/log.py",
     # The game page: its declared context, made from the state by the presenters and views.
     "games/web/context.py",
     "games/web/present.py",
