@@ -264,7 +264,7 @@ def rows_from_entries(entries: list[dict[str, Any]]) -> tuple[list[LogRow], dict
     return rows, reveals
 
 
-def offer_for(game: Game, user: Any) -> Offer | None:
+def offer_for(game: Game, user: selectors.Reader) -> Offer | None:
     """The player's take-back offer now (None for someone without a seat). From the cached move
     log: no replay (the service replays when it is used)."""
     seat = selectors.seat_of(game, user)

@@ -26,6 +26,7 @@ from typing import Any, TypedDict
 from powergrid import takeback
 from powergrid.actions import ACTIONS, EVENTS
 from powergrid.network import board_for
+from powergrid.shapes import View
 from powergrid.state import BUREAUCRACY, FINISHED
 from powergrid.tables import BUILD_COSTS, RESOURCES, STARTING_MONEY, income
 from powergrid.text import Sentence, gettext_noop
@@ -39,8 +40,8 @@ class Entry(TypedDict):
     params: dict[str, Any]
 
 
-def _plants(view: Mapping[str, Any], seat: int) -> set[int]:
-    return {p["number"] for p in view["players"][seat]["plants"] if "number" in p}
+def _plants(view: View, seat: int) -> set[int]:
+    return {p["number"] for p in view["players"][seat]["plants"]}
 
 
 def _tokens(counts: Mapping[str, Any]) -> dict[str, int]:
@@ -52,9 +53,7 @@ def _tokens(counts: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def move_entries(
-    action: Mapping[str, Any], seat: int, before: Mapping[str, Any], after: Mapping[str, Any]
-) -> list[Entry]:
+def move_entries(action: Mapping[str, Any], seat: int, before: View, after: View) -> list[Entry]:
     """The log entries of one (legal) move: the move itself, then what it led to (a plant sold,
     a new step, a new round, the end of the game).
 
@@ -101,7 +100,7 @@ def move_entries(
         bought = _tokens(action)
         params["tokens"] = bought
         market = before["resource_market"]
-        params["cost"] = sum(sum(market[r][:n]) for r, n in bought.items())
+        params["cost"] = sum(sum(market[r][: bought.get(r, 0)]) for r in RESOURCES)
     if before["phase"] == BUREAUCRACY:
         powered = after["powered"][seat] if after.get("powered") else 0
         params.update(n=powered, income=income(powered), final=after["phase"] == FINISHED)
@@ -114,7 +113,7 @@ def move_entries(
         for n in sorted(_plants(after, p["seat"]) - _plants(before, p["seat"])):
             last = after.get("sealed_last")
             if auc and auc.get("sealed") and last and last["plant"] == plant_id and n == number:
-                price = last["price"]
+                price: object = last["price"]
             elif auc and number == n:
                 price = action.get("amount") if kind == "bid" else auc["high_bid"]
             else:
@@ -130,7 +129,7 @@ def move_entries(
     return out
 
 
-def _build_cost(before: Mapping[str, Any], had: list[str], added: list[str]) -> int:
+def _build_cost(before: View, had: list[str], added: list[str]) -> int:
     """What building in ``added`` cost a player whose network was ``had``, from the public view
     before it: each city's next build space, and the cheapest connections (the engine's quote)."""
     if not added:
