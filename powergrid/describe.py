@@ -31,6 +31,7 @@ from typing import TypedDict
 from powergrid import takeback
 from powergrid.actions import ACTIONS, EVENTS
 from powergrid.network import board_for
+from powergrid.plants import PLANTS
 from powergrid.shapes import Resource, View
 from powergrid.state import BUREAUCRACY, FINISHED
 from powergrid.tables import BUILD_COSTS, RESOURCES, STARTING_MONEY, income
@@ -114,7 +115,9 @@ def _copy(params: Params, name: str, value: object) -> None:
     were checked by the move's handler; one of a shape the engine refuses is left out."""
     number = _int(value)
     if name == "plant" and number is not None:
-        params["plant"] = number
+        # A card is sent by its id; the log names it by the number printed on it (a New Power
+        # Plants card's id is not its number), as the auction's and the sale's entries do.
+        params["plant"] = PLANTS[number].number if number in PLANTS else number
     elif name == "bid" and number is not None:
         params["bid"] = number
     elif name == "amount" and number is not None:

@@ -126,3 +126,17 @@ def test_a_takeback_and_an_unknown_move_are_as_declared():
     (other,) = move_entries({"type": "teleport"}, 0, view, view)
     check(other)
     assert other == {"kind": "other", "seat": 0, "params": {"type": "teleport"}}
+
+
+@pytest.mark.parametrize("deck", ["new", "mixed"])
+def test_a_new_deck_card_is_named_by_its_number_not_its_id(deck):
+    """A card is sent by its id (100 + number in the New Power Plants deck); the log's sentence
+    names the number printed on it ("put plant 101 up" was the id)."""
+    s = powergrid.new_game(map="germany", players=3, seed=1, plant_deck=deck)
+    seat = s.order[0]
+    plants = powergrid.legal(s, seat)[0]["plants"]
+    card = next(p for p in plants if p.get("id", p["number"]) != p["number"])
+    action = {"type": "choose_plant", "plant": card["id"], "bid": card["min_bid"]}
+    t = powergrid.apply(s, seat, action)
+    (entry,) = move_entries(action, seat, powergrid.view(s), powergrid.view(t))
+    assert entry["params"] == {"plant": card["number"], "bid": card["min_bid"]}
