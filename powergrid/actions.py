@@ -59,8 +59,8 @@ class ActionType:
     summary: str
     fields: tuple[Field, ...]
     handler: Handler
-    said: Callable[[Mapping[str, Any]], Sentence]
-    asked: Callable[[Mapping[str, Any]], Sentence]
+    said: Callable[[Mapping[str, object]], Sentence]
+    asked: Callable[[Mapping[str, object]], Sentence]
     #: Its fields are secret until the auction resolves (a sealed bid): the move log shows that
     #: the move was made, never its fields, and the server withholds them until then.
     secret: bool = False
@@ -70,7 +70,7 @@ class ActionType:
         object.__setattr__(self, "allowed", frozenset({"type", *(f.name for f in self.fields)}))
 
 
-def _always(sentence: Sentence) -> Callable[[Mapping[str, Any]], Sentence]:
+def _always(sentence: Sentence) -> Callable[[Mapping[str, object]], Sentence]:
     return lambda _params: sentence
 
 

@@ -40,6 +40,7 @@ STATE_PATH = (
     # The move log: the engine's entries (their parameters declared, ``Params``), the server's
     # log of them (``games.log.Item``) and their sentences, which the page and the emails show.
     "powergrid/describe.py",
+    "powergrid/text.py",
     "games/log.py",
     "games/describe.py",
     # The game page: its declared context, made from the state by the presenters and views.
