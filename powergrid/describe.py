@@ -6,8 +6,9 @@ seat), so nothing derived here can reveal hidden information. Each entry is lang
 seat it is about and its parameters; :func:`sentence` gives the English message id the server
 translates and fills.
 
-The parameters follow the action's fields by their kind, so a new action type needs nothing here:
-its fields are copied; ``count`` fields (tokens bought) become ``tokens`` and their ``cost``;
+The parameters follow the action's fields by their kind, so a new action type needs nothing here
+unless it brings a field of a new name: fields are copied under their names (a plant by the
+number printed on it); ``count`` fields (tokens bought) become ``tokens`` and their ``cost``;
 a ``tokens`` field becomes ``tokens``; a ``cities`` field becomes the cities actually added.
 A move in an auction names the auction's ``plant``; a move in phase 5 says how many cities it
 powered (``n``), the ``income`` and whether it was the ``final`` one; a build says what it
@@ -42,7 +43,7 @@ class Params(TypedDict, total=False):
     """An entry's parameters, each with its type; which are present depends on the kind.
 
     The fields of a move, by the action's field of that name (``plant``, ``bid``, ``amount``,
-    ``plants``, ``hybrid``); ``tokens`` the tokens bought, returned or dropped; ``cities`` the
+    ``plants`` and ``hybrid`` as sent); ``tokens`` the tokens bought, returned or dropped; ``cities`` the
     cities actually added and ``cost`` what a build or a purchase cost; in an auction the
     ``plant`` auctioned; in phase 5 ``n`` cities powered, the ``income`` and whether it was the
     ``final`` one. A ``sale``: the ``plant`` and its ``price``; a ``step`` or ``round``: its
@@ -100,7 +101,7 @@ def _ints(value: object) -> list[int]:
 
 
 def _hybrid(value: object) -> dict[str, dict[str, int]]:
-    """A hybrid mix as the log keeps it: plant numbers as JSON keys (strings)."""
+    """A hybrid mix as the log keeps it: the plants (as sent) as JSON keys, strings."""
     if not isinstance(value, Mapping):
         return {}
     return {
