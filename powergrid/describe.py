@@ -43,10 +43,10 @@ class Params(TypedDict, total=False):
     """An entry's parameters, each with its type; which are present depends on the kind.
 
     The fields of a move, by the action's field of that name (``plant``, ``bid``, ``amount``,
-    ``plants`` and ``hybrid`` as sent); ``tokens`` the tokens bought, returned or dropped; ``cities`` the
-    cities actually added and ``cost`` what a build or a purchase cost; in an auction the
-    ``plant`` auctioned; in phase 5 ``n`` cities powered, the ``income`` and whether it was the
-    ``final`` one. A ``sale``: the ``plant`` and its ``price``; a ``step`` or ``round``: its
+    ``plants`` and ``hybrid`` as sent); ``tokens`` the tokens bought, returned or dropped;
+    ``cities`` the cities actually added and ``cost`` what a build or a purchase cost; in an
+    auction the ``plant`` auctioned; in phase 5 ``n`` cities powered, the ``income`` and whether
+    it was the ``final`` one. A ``sale``: the ``plant`` and its ``price``; a ``step`` or ``round``: its
     number; a ``takeback``: ``n`` moves, the seqs it ``cancels``, whether others ``agreed``; an
     unknown action (``other``): its ``type``."""
 
