@@ -46,9 +46,9 @@ class Params(TypedDict, total=False):
     ``plants`` and ``hybrid`` as sent); ``tokens`` the tokens bought, returned or dropped;
     ``cities`` the cities actually added and ``cost`` what a build or a purchase cost; in an
     auction the ``plant`` auctioned; in phase 5 ``n`` cities powered, the ``income`` and whether
-    it was the ``final`` one. A ``sale``: the ``plant`` and its ``price``; a ``step`` or ``round``: its
-    number; a ``takeback``: ``n`` moves, the seqs it ``cancels``, whether others ``agreed``; an
-    unknown action (``other``): its ``type``."""
+    it was the ``final`` one. A ``sale``: the ``plant`` and its ``price``; a ``step`` or
+    ``round``: its number; a ``takeback``: ``n`` moves, the seqs it ``cancels``, whether others
+    ``agreed``; an unknown action (``other``): its ``type``."""
 
     plant: int
     bid: int
