@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import powergrid
 from powergrid import editions, maps, network, practice, takeback, verify, version
-from powergrid.describe import public_money
+from powergrid.describe import Entry, public_money
 from powergrid.map_rules import MapRules, rules_for
 from powergrid.maps import GameMap
 from powergrid.shapes import HouseRule, LegalMove, View
@@ -131,7 +131,7 @@ def practice_position(state: State, seat: int, *, seed: int, money: list[int]) -
     return practice.practice_position(state, seat, seed=seed, money=money)
 
 
-def money_from_log(players: int, entries: Sequence[Mapping[str, object]]) -> list[int]:
+def money_from_log(players: int, entries: Sequence[Entry]) -> list[int]:
     """Each seat's money from the public move log's entries (``powergrid.describe``)."""
     return public_money(players, entries)
 

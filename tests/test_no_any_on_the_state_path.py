@@ -37,6 +37,12 @@ STATE_PATH = (
     "games/api/errors.py",
     # The event stream's body of a game (the schema's StreamGame).
     "games/stream/log.py",
+    # The move log: the engine's entries (their parameters declared, ``Params``), the server's
+    # log of them (``games.log.Item``) and their sentences, which the page and the emails show.
+    "powergrid/describe.py",
+    "powergrid/text.py",
+    "games/log.py",
+    "games/describe.py",
     # The game page: its declared context, made from the state by the presenters and views.
     "games/web/context.py",
     "games/web/present.py",

@@ -1056,8 +1056,11 @@ def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     try:
         reader = _quote_reader(request)
     except AuthenticationFailed as exc:
+        # As the API answers a 401 (RFC 9110: a 401 names the scheme to use).
         error = {"code": "authentication_failed", "message": str(exc.detail)}
-        return JsonResponse({"error": {**error, "text": error["message"]}}, status=401)
+        refused = JsonResponse({"error": {**error, "text": error["message"]}}, status=401)
+        refused["WWW-Authenticate"] = TokenAuthentication.WWW_AUTHENTICATE
+        return refused
     game = selectors.game_for(game_id=game_id, user=reader)
     if game is None:
         raise Http404(_("No such game."))

@@ -310,6 +310,13 @@ def test_a_token_and_a_session_get_the_same_quote(make_player, new_game, client)
     assert (page.status_code, page.json()["error"]["code"]) == (400, "city_not_in_play")
     page = client.get(f"/games/{gid}/quote/?cities=essen", HTTP_AUTHORIZATION="Bearer 00ff")
     assert (page.status_code, page.json()["error"]["code"]) == (401, "authentication_failed")
+    # The same 401 as the API's, which names the scheme to use.
+    api = ValidatingAPIClient().get(url + "?cities=essen", HTTP_AUTHORIZATION="Bearer 00ff")
+    assert api.status_code == 401
+    assert page["WWW-Authenticate"] == api["WWW-Authenticate"] == 'Bearer realm="api"'
+    page = client.get(f"/games/{gid}/quote/?cities=essen", HTTP_AUTHORIZATION="Basic eDp5")
+    assert page.status_code == 401
+    assert page["WWW-Authenticate"] == 'Bearer realm="api"'
     assert _code(ValidatingAPIClient().get(url + "?cities=essen")) == (401, "not_authenticated")
 
 
