@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from allauth.account.adapter import get_adapter
 from django.conf import settings
@@ -117,7 +117,7 @@ class GameView(APIView):
         return selectors.game_for(game_id=self.kwargs["game_id"], user=request.user, seats=True)
 
     def finalize_response(
-        self, request: Request, response: Response, *args: Any, **kwargs: Any
+        self, request: Request, response: Response, *args: object, **kwargs: object
     ) -> Response:
         if (
             request.method in self.visible_on_error
@@ -209,7 +209,7 @@ class TokenView(APIView):
 class MeView(APIView):
     @extend_schema(responses={200: shape(shapes.Me), **COMMON}, tags=["me"])
     def get(self, request: Request) -> Response:
-        return Response(present.me_json(request.user))
+        return Response(present.me_json(present.account(request.user)))
 
     @extend_schema(
         request=s.MeSerializer,
@@ -221,7 +221,7 @@ class MeView(APIView):
         ser = s.MeSerializer(data=request.data, partial=True, context={"user": request.user})
         ser.is_valid(raise_exception=True)
         profile_update(user=request.user, changes=ser.validated_data)
-        return Response(present.me_json(request.user))
+        return Response(present.me_json(present.account(request.user)))
 
 
 class BotUpgradeView(MeView):
@@ -241,7 +241,7 @@ class BotUpgradeView(MeView):
     )
     def post(self, request: Request) -> Response:
         bots.bot_account_upgrade(user=request.user)
-        return Response(present.me_json(request.user))
+        return Response(present.me_json(present.account(request.user)))
 
 
 # ---------------------------------------------------------------- maps
@@ -377,7 +377,7 @@ class GameDetailView(GameView):
 class _LobbyView(GameView):
     action_name = ""
 
-    def run(self, game_id: int, user: Any) -> Game | None:
+    def run(self, game_id: int, user: selectors.Reader) -> Game | None:
         raise NotImplementedError
 
     def post(self, request: Request, game_id: int) -> Response:
@@ -473,7 +473,7 @@ class GameLeaveView(_LobbyView):
     def post(self, request: Request, game_id: int) -> Response:
         return super().post(request, game_id)
 
-    def run(self, game_id: int, user: Any) -> Game | None:
+    def run(self, game_id: int, user: selectors.Reader) -> Game | None:
         return services.game_leave(game_id=game_id, user=user)
 
 
@@ -494,7 +494,7 @@ class GameStartView(_LobbyView):
     def post(self, request: Request, game_id: int) -> Response:
         return super().post(request, game_id)
 
-    def run(self, game_id: int, user: Any) -> Game | None:
+    def run(self, game_id: int, user: selectors.Reader) -> Game | None:
         return services.game_start(game_id=game_id, user=user)
 
 
