@@ -60,8 +60,8 @@ def _language(user: Any) -> str:
 
 
 def format_when(value: datetime | None, zone: zoneinfo.ZoneInfo) -> str:
-    """A deadline in the recipient's zone and language, with the zone's name: its abbreviation
-    and key ("CET, Europe/Berlin"), or the key once when they are the same ("UTC", not "UTC, UTC")."""
+    """A deadline in the recipient's zone and language, with the zone's name: abbreviation and
+    key ("CET, Europe/Berlin"), or the key once when they are the same ("UTC", not "UTC, UTC")."""
     if value is None:
         return ""
     local = timezone.localtime(value, zone)
