@@ -999,7 +999,9 @@ class GameChatMessageView(GameView):
         m = chat_services.chat_edit(
             game_id=game_id, message_id=message_id, user=request.user, text=body.get("text")
         )
-        return Response(present.chat_json(m, {}))
+        # The same seat as the list and the post answer, not null: a client replaces its copy.
+        seats = {st.user_id: st.seat for st in selectors.game_seats(self.game)}
+        return Response(present.chat_json(m, seats))
 
 
 class GameChatReportView(GameView):
