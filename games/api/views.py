@@ -601,7 +601,7 @@ class GameResultView(GameView):
 
 
 #: The most cities one quote prices (a player builds in far fewer in one turn).
-QUOTE_MAX_CITIES = 30
+QUOTE_MAX_CITIES = selectors.QUOTE_MAX_CITIES
 
 
 class GameQuoteView(GameView):
@@ -638,8 +638,6 @@ class GameQuoteView(GameView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         cities = [c for c in request.query_params.getlist("cities") if c]
-        if len(cities) > QUOTE_MAX_CITIES:
-            raise ValidationError({"cities": [f"At most {QUOTE_MAX_CITIES} cities."]})
         return Response(selectors.game_build_quote(self.game, request.user, cities))
 
 
