@@ -39,7 +39,7 @@ from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
 from games.forecast import forecast
 from games.models import BenchRow, Game, Move
-from games.plans.services import plan_delete, plan_set, plans_of
+from games.plans.services import plan_delete, plan_moves_described, plan_set, plans_of
 from games.services import bots
 from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted, NoRecord
 from games.webhooks import services as hook_services
@@ -771,7 +771,8 @@ class GamePlansView(GameView):
         tags=["plans"],
         summary="Give or replace a plan",
         description="One plan of each kind (a proxy bid per plant). If it applies now (it is "
-        "your turn and it holds), its move is made before the answer: `moves_made` counts them.",
+        "your turn and it holds), its move is made before the answer: `moves_made` counts them "
+        "and `acted` says what yours did, in the move log's words.",
         examples=[
             OpenApiExample("Proxy bid", value={"kind": "proxy_bid", "plant": 13, "max": 20}),
             OpenApiExample("Auto-pass", value={"kind": "auto_pass"}),
@@ -786,7 +787,13 @@ class GamePlansView(GameView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data, made, seq = plan_set(game_id=game_id, user=request.user, body=request.data)
-        body: shapes.PlanSet = {"plan": data, "moves_made": made, "seq": seq}
+        seat = selectors.seat_of(self.game, request.user)
+        acted = (
+            plan_moves_described(game_id=game_id, seat=seat.seat, after=seq - made, upto=seq)
+            if made and seat is not None
+            else []
+        )
+        body: shapes.PlanSet = {"plan": data, "moves_made": made, "seq": seq, "acted": acted}
         return Response(body)
 
 

@@ -820,7 +820,9 @@ def _linked(text: str, names: dict[int, str], usernames: dict[int, str]) -> Safe
     """A log sentence made with ``_mark``s, escaped, each mark the seat's linked name."""
     out = str(conditional_escape(text))
     for seat, name in names.items():
-        out = out.replace(_mark(seat), str(player_link(name, usernames.get(seat))))
+        mark = _mark(seat)
+        if mark in out:  # a sentence names one or two seats: no link built for the others
+            out = out.replace(mark, str(player_link(name, usernames.get(seat))))
     return mark_safe(out)  # escaped above; the links are format_html's
 
 
