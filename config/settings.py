@@ -46,6 +46,8 @@ Variables (see README "Production"):
                       stream reads the event log every STREAM_FALLBACK_SECONDS instead
   STREAM_REPLAY_SECONDS  default 86400: how long a stream client may be away and still resume
                       from Last-Event-ID with every event it missed (beyond: a `resync` event)
+  QUIET_PERIODIC_TASK_LOGS  default False: a worker logs its periodic tasks' lines at DEBUG
+                      (set by manage.py devserver for the worker it starts; config/logfilters.py)
   STATIC_ROOT         default <repo>/staticfiles: where collectstatic writes (scripts/prod_smoke
                       uses a temporary folder)
   BENCH_ENDPOINTS     default False; True mounts /api/bench/insert/ (bench/api_bench.py's floor)
@@ -500,9 +502,12 @@ LOGGING: dict[str, Any] = {
         "django.db.backends": {"level": "INFO"},
     },
 }
-if DEBUG:
-    # Development: the worker's lines about periodic tasks count as DEBUG (config/logfilters.py),
-    # so they do not scroll `make run`'s banner away every 30 seconds.
+if env.bool("QUIET_PERIODIC_TASK_LOGS", default=False):
+    # `make run`'s terminal (manage.py devserver sets this for the worker it starts): the worker's
+    # lines about periodic tasks count as DEBUG (config/logfilters.py), so they do not scroll the
+    # banner away every 30 seconds. Only there: keyed on DEBUG, it also hid every deadline sweep
+    # from the live tests' workers (which run with DEBUG) and from anyone reading a worker's log,
+    # helper sweeps started by a burst included.
     for _name in ("celery.beat", "celery.worker.strategy", "celery.app.trace"):
         LOGGING["loggers"][_name] = {"filters": ["periodic_at_debug"]}
 
