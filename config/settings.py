@@ -357,7 +357,8 @@ WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 # WEBHOOK_ALLOW_PRIVATE (a development receiver listens on any port).
 WEBHOOK_PORTS = [int(p) for p in env.list("WEBHOOK_PORTS", default=["443", "80"])]
 # Notifications (games/notifications/): a `sending` claim older than the lease is taken over;
-# failed sends are retried by the outbox sweep after NOTIFY_RETRY_AFTER_SECONDS; links in emails
+# a failed send is retried after NOTIFY_RETRY_AFTER_SECONDS, the wait doubling with each attempt up
+# to NOTIFY_RETRY_MAX_SECONDS (8 attempts span ~2 hours of an SMTP outage); links in emails
 # expire after NOTIFY_LINK_MAX_AGE_DAYS; digests go out after NOTIFY_DIGEST_HOUR local time.
 # The deadline sweep: a sweep that finds a full chunk of due games starts a helper on another
 # worker, up to DEADLINE_SWEEP_PARALLEL sweeps at once (games/deadlines/sweep.py).
@@ -375,6 +376,7 @@ BOT_BUDGET_SCALE = env.float("BOT_BUDGET_SCALE", default=1.0)
 TURN_EMAIL_HOLD_SECONDS = env.int("TURN_EMAIL_HOLD_SECONDS", default=300)
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
+NOTIFY_RETRY_MAX_SECONDS = env.int("NOTIFY_RETRY_MAX_SECONDS", default=3600)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)
 # ...but a link logs its recipient in (once, after a click on a button) only this soon after.
 NOTIFY_LINK_LOGIN_MAX_AGE_HOURS = env.int("NOTIFY_LINK_LOGIN_MAX_AGE_HOURS", default=48)

@@ -116,8 +116,53 @@ def test_send_failure_goes_back_to_pending_then_failed(new_game, monkeypatch):
     row.refresh_from_db()
     assert row.status == "pending"
     assert "smtp down" in row.last_error
-    Notification.objects.filter(pk=row.pk).update(attempts=sending.MAX_ATTEMPTS - 1)
+    Notification.objects.filter(pk=row.pk).update(attempts=sending.MAX_ATTEMPTS - 1, retry_at=None)
     assert sending.notification_send(notification_id=row.pk) == "failed"
+    row.refresh_from_db()
+    assert row.retry_at is None  # failed stays for a human (OPERATIONS.md resets it)
+
+
+def test_retries_back_off_exponentially_up_to_the_cap_on_every_path(
+    new_game, monkeypatch, settings
+):
+    """Each failed attempt doubles the wait before the next (60, 120, 240 s ... at most
+    NOTIFY_RETRY_MAX_SECONDS), and no path tries the row sooner: not the outbox sweep, not a task
+    for its game (each move queues one), not a task for its id. Before, a fixed minute and each
+    move of the game retrying at once used up the 8 attempts within the season's one minute of
+    SMTP refusal (31 emails failed)."""
+    settings.NOTIFY_RETRY_AFTER_SECONDS = 60
+    settings.NOTIFY_RETRY_MAX_SECONDS = 600
+    assert [sending.retry_delay(k).total_seconds() for k in range(1, 9)] == [
+        60, 120, 240, 480, 600, 600, 600, 600,
+    ]  # fmt: skip
+    gid, _ps = new_game(players=2)
+    row = Notification.objects.filter(game_id=gid).order_by("id").first()
+    Notification.objects.exclude(pk=row.pk).delete()
+
+    def boom(message):
+        raise OSError("smtp down")
+
+    monkeypatch.setattr(sending, "_deliver", boom)
+    start = timezone.now()
+    waits = []
+    with time_machine.travel(start, tick=False) as clock:
+        for attempt in range(1, 5):
+            assert sending.notification_send(notification_id=row.pk) == "retry"
+            row.refresh_from_db()
+            assert row.attempts == attempt
+            wait = row.retry_at - timezone.now()
+            waits.append(wait.total_seconds())
+            clock.shift(wait - timedelta(seconds=1))  # a second too early: nobody takes it
+            assert sending.notifications_send_game(game_id=gid, drain=True) == {}
+            assert sending.outbox_sweep() == {}
+            assert sending.notification_send(notification_id=row.pk) == "taken"
+            clock.shift(timedelta(seconds=1))
+    assert waits == [60, 120, 240, 480]
+    monkeypatch.undo()
+    with time_machine.travel(row.retry_at, tick=False):
+        assert sending.outbox_sweep() == {"sent": 1}
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("sent", 5)
 
 
 def test_headers_and_stable_message_id(new_game):
