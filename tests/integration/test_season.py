@@ -52,7 +52,11 @@ def diagnosis(stdout: str) -> str:
             out.append(line)
     if "errors seen" in stdout:
         i = next(i for i, x in enumerate(lines) if x.startswith("errors seen"))
-        out += lines[i : i + 11]
+        out.append(lines[i])
+        for line in lines[i + 1 : i + 11]:
+            if not line.startswith("  "):
+                break
+            out.append(line)
     return "\n".join(out) or "(no summary printed)"
 
 
