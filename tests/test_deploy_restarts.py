@@ -16,7 +16,8 @@ ONE_SHOT = {"migrate"}
 def test_every_compose_service_but_the_migration_restarts():
     services = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]
     policies = {name: s.get("restart") for name, s in services.items() if name not in ONE_SHOT}
-    assert policies and set(policies.values()) == {"unless-stopped"}, policies
+    assert policies
+    assert set(policies.values()) == {"unless-stopped"}, policies
 
 
 def test_every_systemd_service_restarts_always():

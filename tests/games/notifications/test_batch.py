@@ -424,7 +424,8 @@ def test_played_meanwhile_is_about_the_seat_not_the_game():
         pytest.fail("no seat was awaited again within 40 moves")
     a = again[0]
     own = Move.objects.filter(game_id=gid, seat=a).order_by("-seq").first()
-    assert own is not None and own.seq < game.seq
+    assert own is not None
+    assert own.seq < game.seq
     assert not sending._played_meanwhile({1: (gid, a, own.seq)}, [1])  # built after a's move
     assert sending._played_meanwhile({1: (gid, a, own.seq - 1)}, [1]) == {1}  # a moved since
     assert not sending._played_meanwhile({1: (gid, a, game.seq)}, [1])  # unchanged
