@@ -401,6 +401,25 @@ def _mark_skipped(ids: list[int], claimed_at: Any, reason: str = SKIPPED) -> Non
 Awaited = dict[int, tuple[int, int, int]]
 
 
+def _not_to_send(awaited: Awaited, claimed_at: Any, ids: list[int]) -> dict[int, BaseException]:
+    """Which of ``ids``, about to be sent, must not go: ``TAKEN`` if the row's claim is no longer
+    this batch's (its lease ran out while the batch was slow, and another worker claimed it and
+    sends it: sending it here too was a duplicate), ``PLAYED`` if its turn was played meanwhile
+    (``_played_meanwhile``). A row the check cannot see is sent (fail open)."""
+    out: dict[int, BaseException] = {}
+    try:
+        for pk, status, at in Notification.objects.filter(pk__in=ids).values_list(
+            "pk", "status", "claimed_at"
+        ):
+            if status != Status.SENDING or at != claimed_at:
+                out[pk] = TAKEN
+    except Exception as exc:  # never lose an email to the check itself
+        log.warning("could not check claims before sending (%r); sending them", exc)
+    for pk in _played_meanwhile(awaited, [i for i in ids if i not in out]):
+        out[pk] = PLAYED
+    return out
+
+
 def _played_meanwhile(awaited: Awaited, ids: list[int]) -> set[int]:
     """Which of ``ids`` (turn emails and reminders built from the game at the seq in
     ``awaited``) are about a turn the seat no longer has: the game moved on and the seat is not
@@ -515,6 +534,8 @@ def _fail(n: Notification, claimed_at: Any, exc: BaseException) -> str:
 
 #: The outcome of a message not sent because its turn was played meanwhile.
 PLAYED = RuntimeError("played before it was sent")
+#: The outcome of a message not sent because another worker holds its row's claim now.
+TAKEN = RuntimeError("claimed by another worker meanwhile")
 
 #: A group checked at once holds at most this many messages, and a check older than this many
 #: seconds is made again before the next send.
@@ -530,14 +551,17 @@ class _Sender:
     the SMTP connection while a batch runs; outcomes come back through ``done``.
     ``NOTIFY_SEND_THREAD=False`` sends inline instead.
 
-    Just before sending, ``check`` (ids -> the ids whose turn was played meanwhile) runs on the
-    messages about to go, a few at a time (``RECHECK_GROUP``, again after ``RECHECK_SECONDS``);
-    those come back as ``PLAYED``. On the thread it reads over the thread's own database
-    connection (closed when the thread ends): the caller's is busy building.
+    Just before sending, ``check`` (ids -> those not to send, with why: ``TAKEN``, ``PLAYED``)
+    runs on the messages about to go, a few at a time (``RECHECK_GROUP``, again after
+    ``RECHECK_SECONDS``); those come back with their reason instead of being sent. On the thread
+    it reads over the thread's own database connection (closed when the thread ends): the
+    caller's is busy building.
     """
 
     def __init__(
-        self, threaded: bool, check: Callable[[list[int]], set[int]] = lambda ids: set()
+        self,
+        threaded: bool,
+        check: Callable[[list[int]], dict[int, BaseException]] = lambda ids: {},
     ) -> None:
         self.done: queue.SimpleQueue[tuple[Notification, BaseException | None]] = (
             queue.SimpleQueue()
@@ -559,14 +583,14 @@ class _Sender:
             self.done.put((n, None))
 
     def _send_group(self, group: list[tuple[Notification, Any]]) -> None:
-        played: set[int] = set()
+        stop: dict[int, BaseException] = {}
         checked_at = -RECHECK_SECONDS
         for i, (n, message) in enumerate(group):
             if time.monotonic() - checked_at >= RECHECK_SECONDS:
-                played = self.check([m.pk for m, _ in group[i:]])
+                stop = self.check([m.pk for m, _ in group[i:]])
                 checked_at = time.monotonic()
-            if n.pk in played:
-                self.done.put((n, PLAYED))
+            if n.pk in stop:
+                self.done.put((n, stop[n.pk]))
             else:
                 self._send(n, message)
 
@@ -657,7 +681,9 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
     withheld: list[tuple[int, str]] = []
     marked_at = time.monotonic()
     awaited: Awaited = {}
-    sender = _Sender(send_thread() and len(rows) > 1, functools.partial(_played_meanwhile, awaited))
+    sender = _Sender(
+        send_thread() and len(rows) > 1, functools.partial(_not_to_send, awaited, claimed_at)
+    )
 
     def collect(force: bool = False) -> None:
         nonlocal delivered, marked_at
@@ -668,6 +694,8 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
             elif exc is PLAYED:
                 played.append(n.pk)
                 count("skipped")
+            elif exc is TAKEN:  # the other worker's now: nothing to send or mark here
+                count("taken")
             else:
                 count(_refused(n, claimed_at, exc) or _fail(n, claimed_at, exc))
         if delivered and (

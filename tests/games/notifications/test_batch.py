@@ -433,3 +433,32 @@ def test_played_meanwhile_is_about_the_seat_not_the_game():
     assert sending._played_meanwhile({1: (gid, last.seat, last.seq - 1)}, [1]) == (
         set() if last.seat in game.to_act else {1}
     )
+
+
+@pytest.mark.parametrize("threaded", [True, False])
+@pytest.mark.django_db(transaction=True)
+def test_a_row_another_worker_claimed_meanwhile_is_not_sent_twice(monkeypatch, settings, threaded):
+    """The batch was slow (a loaded host, a slow SMTP server) and one row's lease ran out: another
+    worker claimed it and sends it. Just before sending, this batch sees the claim is no longer
+    its own and leaves the row alone (`taken`): sending it too was a duplicate."""
+    if threaded:
+        _postgres()
+    settings.NOTIFY_SEND_THREAD = threaded
+    _games(3)
+    ids = _turn_rows()
+    from games.notifications import emails
+
+    real_build = emails.email_build
+    other_claim = timezone.now() + timedelta(seconds=1)
+
+    def build_then_taken_over(n: Notification, pf: Any = None) -> Any:
+        message = real_build(n, pf)
+        if n.pk == ids[1]:  # another worker takes the row over after its lease
+            Notification.objects.filter(pk=n.pk).update(claimed_at=other_claim, attempts=2)
+        return message
+
+    monkeypatch.setattr(emails, "email_build", build_then_taken_over)
+    assert sending.notifications_send(ids=ids) == {"sent": 2, "taken": 1}
+    assert len(mail.outbox) == 2
+    row = Notification.objects.get(pk=ids[1])
+    assert (row.status, row.claimed_at, row.sent_at) == ("sending", other_claim, None)
