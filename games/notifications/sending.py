@@ -385,6 +385,8 @@ SKIPPED = "skipped: no longer relevant"
 #: A turn email (or reminder) built while its seat was awaited, dropped just before sending
 #: because the seat had played meanwhile (``_played_meanwhile``).
 SKIPPED_PLAYED = "skipped: played before it was sent"
+#: A failed turn email whose turn already has a newer email (``_fail``).
+SKIPPED_NEWER = "skipped: a newer turn email replaces it"
 
 
 def _mark_skipped(ids: list[int], claimed_at: Any, reason: str = SKIPPED) -> None:
@@ -520,16 +522,32 @@ def _refused(n: Notification, claimed_at: Any, exc: BaseException) -> str | None
 
 
 def _fail(n: Notification, claimed_at: Any, exc: BaseException) -> str:
+    """A failed send: pending again, tried after ``retry_delay``, or ``failed`` after
+    ``MAX_ATTEMPTS``. A turn email waiting for its retry takes its turn's dedupe key back (the
+    claim released it), as a held one does: the moves made meanwhile add no second email for
+    that game, and the retry, built afresh, tells the turn as it is then (or nothing, if the
+    turn was played). Without it, a player who played and was awaited again while it waited got
+    a new turn email and then this one too (scripts/season, after retries got their backoff). If
+    a newer turn email already holds the key, this one gives way to it."""
     final = n.attempts >= MAX_ATTEMPTS
     log.warning("notification %s attempt %s failed: %r", n.pk, n.attempts, exc)
-    _finish(
-        n.pk,
-        claimed_at,
-        status=Status.FAILED if final else Status.PENDING,
-        last_error=f"{type(exc).__name__}: {exc}"[:2000],
-        retry_at=None if final else timezone.now() + retry_delay(n.attempts),
-    )
-    return "failed" if final else "retry"
+    fields: dict[str, Any] = {
+        "status": Status.FAILED if final else Status.PENDING,
+        "last_error": f"{type(exc).__name__}: {exc}"[:2000],
+        "retry_at": None if final else timezone.now() + retry_delay(n.attempts),
+    }
+    if final or n.kind != Notification.Kind.TURN or n.game_id is None:
+        _finish(n.pk, claimed_at, **fields)
+        return "failed" if final else "retry"
+    try:
+        with transaction.atomic():  # a savepoint inside a caller's transaction
+            _finish(
+                n.pk, claimed_at, **fields, dedupe_key=outbox.turn_key(n.game_id, n.recipient_id)
+            )
+    except IntegrityError:  # a newer turn email is pending: it is the one that goes
+        _mark_skipped([n.pk], claimed_at, SKIPPED_NEWER)
+        return "skipped"
+    return "retry"
 
 
 #: The outcome of a message not sent because its turn was played meanwhile.
