@@ -462,3 +462,10 @@ def test_a_row_another_worker_claimed_meanwhile_is_not_sent_twice(monkeypatch, s
     assert len(mail.outbox) == 2
     row = Notification.objects.get(pk=ids[1])
     assert (row.status, row.claimed_at, row.sent_at) == ("sending", other_claim, None)
+
+
+def test_prod_smoke_counts_turn_emails_dropped_as_played_by_their_reason():
+    from pathlib import Path
+
+    smoke = (Path(__file__).resolve().parents[3] / "scripts" / "prod_smoke").read_text()
+    assert f'SKIPPED_PLAYED = "{sending.SKIPPED_PLAYED}"' in smoke
