@@ -184,9 +184,13 @@ class BuildCity(TypedDict):
 
 
 class QuoteError(TypedDict):
+    """The API's ``ErrorDetail`` (the same body to the same token), and for the page's own
+    session the sentence in the reader's language."""
+
     code: str
     message: str
-    text: str
+    details: shapes.JSONObject
+    text: NotRequired[str]
 
 
 class QuoteRefused(TypedDict):
