@@ -33,7 +33,7 @@ from accounts.vacation import VacationError, vacation_days_left, vacation_start,
 from games import shapes
 from games.api.openapi import shape
 from games.api.permissions import RecentAuthentication
-from games.api.serializers import RequestSerializer, WholeNumberField
+from games.api.serializers import RequestSerializer, WholeNumberField, no_body
 from games.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -86,6 +86,7 @@ class CalendarView(APIView):
         summary="Give the feed a new secret address (the old one stops working at once)",
     )
     def post(self, request: Request) -> Response:
+        no_body(request.data)
         return Response(_calendar(calendar_address_set(user=request.user, on=True)))
 
     @extend_schema(

@@ -400,6 +400,9 @@ _ANY = {
     "Retry after Retry-After seconds.",
 }
 _WITH_BODY = {
+    "400": "invalid_field: a key the operation's body does not declare (details.field, "
+    "details.allowed; an operation without a body takes none), or a field's wrong type or value; "
+    "parse_error: the body is not JSON.",
     "413": "request_too_large: the body is larger than the server accepts (details.max_bytes).",
     "415": "unsupported_media_type: send application/json.",
 }

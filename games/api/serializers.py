@@ -436,3 +436,11 @@ class ChatEditSerializer(ChatTextSerializer):
     @partial.setter
     def partial(self, value: bool) -> None:
         pass
+
+
+def no_body(data: object) -> None:
+    """An operation the schema declares without a body (``request=None``): no body, or an empty
+    object; any key is refused as ``refuse_undeclared`` refuses it (400 ``invalid_field``,
+    ``details.allowed`` empty), before anything is done."""
+    if data:
+        refuse_undeclared({}, data)

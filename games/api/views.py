@@ -241,6 +241,7 @@ class BotUpgradeView(MeView):
         summary="Turn this new account into a bot account (one way; see docs/BOTS.md)",
     )
     def post(self, request: Request) -> Response:
+        s.no_body(request.data)
         bots.bot_account_upgrade(user=request.user)
         return Response(present.me_json(present.account(request.user)))
 
@@ -392,6 +393,7 @@ class _LobbyView(GameView):
         raise NotImplementedError
 
     def post(self, request: Request, game_id: int) -> Response:
+        s.no_body(request.data)  # leave, start: no body (join's own post reads its code)
         game = self.run(game_id, request.user)
         if game is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
@@ -929,6 +931,7 @@ class WebhookTestView(APIView):
         summary="Send a test event",
     )
     def post(self, request: Request, hook_id: int) -> Response:
+        s.no_body(request.data)
         delivery = hook_services.webhook_test(owner=request.user, webhook_id=hook_id)
         body: shapes.WebhookTest = {"delivery": delivery}
         return Response(body, status=status.HTTP_202_ACCEPTED)
@@ -1026,5 +1029,6 @@ class GameChatReportView(GameView):
         summary="Report a message to the moderators",
     )
     def post(self, request: Request, game_id: int, message_id: int) -> Response:
+        s.no_body(request.data)
         chat_services.chat_report(game_id=game_id, message_id=message_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -197,3 +197,55 @@ def test_a_body_that_is_no_object_is_refused(make_player):
     r = p.post("/api/v1/me/vacation/", [1])
     assert r.status_code == 400
     assert r.json()["error"]["code"] == "invalid_field"
+
+
+def operations_without_a_body() -> list[tuple[str, str]]:
+    out = []
+    for path, item in published_schema()["paths"].items():
+        for method, op in item.items():
+            if method in ("post", "put", "patch") and "requestBody" not in op:
+                out.append((method, path))
+    return sorted(out)
+
+
+#: Who sends each operation the schema declares without a body ("other": one who holds no seat).
+BODILESS = {
+    ("post", "/api/v1/games/{game_id}/chat/{message_id}/report/"): "other_player",
+    ("post", "/api/v1/games/{game_id}/leave/"): "player",
+    ("post", "/api/v1/games/{game_id}/start/"): "player",
+    ("post", "/api/v1/games/{game_id}/takeback/requests/{request_id}/accept/"): "to_move",
+    ("post", "/api/v1/games/{game_id}/takeback/requests/{request_id}/decline/"): "to_move",
+    ("post", "/api/v1/me/bot/"): "other",
+    ("post", "/api/v1/me/calendar/"): "player",
+    ("post", "/api/v1/webhooks/{hook_id}/test/"): "player",
+}
+
+
+def test_the_walk_knows_every_operation_without_a_body():
+    assert operations_without_a_body() == sorted(BODILESS)
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(BODILESS))
+def test_a_key_sent_to_an_operation_without_a_body_is_refused(world, method, path):
+    from games.models import Webhook
+
+    who = world["to_move"] if BODILESS[(method, path)] == "other_player" else None
+    who = who or world[BODILESS[(method, path)]]
+    hook = Webhook.objects.create(owner=world["player"].user, url="https://93.184.216.34/h")
+    opened = path.endswith(("/leave/", "/start/"))
+    url = path.format(
+        game_id=world["open"] if opened else world["running"],
+        message_id=world["message"],
+        request_id=1,
+        hook_id=hook.pk,
+    )
+    before = snapshot()
+    r = getattr(who.client, method)(url, {UNKNOWN: 1}, format="json")
+    assert r.status_code == 400, (url, r.content)
+    error = r.json()["error"]
+    assert error["code"] == "invalid_field"
+    assert error["details"] == {"field": UNKNOWN, "allowed": []}
+    assert snapshot() == before, url
+    # ... and with no body, or an empty one, it is read as before (whatever it answers).
+    again = getattr(who.client, method)(url, {}, format="json")
+    assert again.status_code != 400 or again.json()["error"]["code"] != "invalid_field"
