@@ -112,7 +112,8 @@ class RequestSerializer(serializers.Serializer):
     so a refused body changes nothing."""
 
     def to_internal_value(self, data: object) -> Any:
-        path, node = [], self
+        path: list[str] = []
+        node: serializers.Field = self
         while node.parent is not None and node.field_name:
             path.append(node.field_name)
             node = node.parent

@@ -434,7 +434,7 @@ class GameJoinView(_LobbyView):
         summary="Take a seat in an open game (a private one with its code)",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        code = s.body_checked(s.JoinSerializer, request.data).get("code") or ""
+        code = str(s.body_checked(s.JoinSerializer, request.data).get("code") or "")
         seat = services.game_join(game_id=game_id, user=request.user, code=code)
         return Response(_detail(_game_or_404(seat.game_id), request.user))
 
