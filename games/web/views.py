@@ -1078,7 +1078,7 @@ def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     game = selectors.game_for(game_id=game_id, user=reader)
     if game is None:
         raise Http404(_("No such game."))
-    if reader is None or not reader.is_authenticated:  # no session, no token: as the API, after its 404
+    if reader is None or not reader.is_authenticated:  # as the API: after its 404, a 401
         return _unauthorized("not_authenticated", str(NotAuthenticated.default_detail))
     # As the API reads them: no silent cut at 30 (refused), and none is a quote of cost 0.
     cities = [c for c in request.GET.getlist("cities") if c]
