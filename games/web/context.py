@@ -111,6 +111,7 @@ class Forecast(TypedDict):
     """The line under the title: the expected end and the seat waited on most."""
 
     finish: datetime
+    soon: bool
     hours: int | None
     days: int
     bottleneck: str | None

@@ -901,7 +901,9 @@ def _forecast_line(game: Game, names: dict[int, str]) -> Forecast | None:
     left = (fc.finish - timezone.now()).total_seconds() / 3600
     return {
         "finish": fc.finish,
-        # Under a day, in hours ("about 5 hours"); a day or more, in days.
+        # Under half an hour: "within the hour" (not "about 1 hour" next to a time that is now);
+        # under a day, in hours ("about 5 hours"); a day or more, in days.
+        "soon": left < 0.5,
         "hours": max(1, round(left)) if left < 23.5 else None,
         "days": max(1, round(left / 24)),
         "bottleneck": names.get(fc.bottleneck) if fc.bottleneck is not None else None,
