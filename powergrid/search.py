@@ -246,6 +246,8 @@ class Decision:
     action: Action
     means: list[tuple[Action, float]]
     iterations: int
+    #: Rollouts played (over all candidates).
+    rollouts: int = 0
 
 
 class SearchBot:
@@ -322,8 +324,7 @@ class SearchBot:
                 or (counts[i] == counts[best] and means[i][1] > means[best][1] + 1e-9)
             ):
                 best = i
-        done = draws
-        return Decision(cands[best].action, means, done)
+        return Decision(cands[best].action, means, draws, spent)
 
     def choose_view(self, v: ViewLike, seat: int) -> Action:
         return self.search(v, seat).action
