@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import POSES_AS_ANOTHER, Profile
+from .widgets import LongSelect
 from .zones import zone_choices
 
 REMINDER_CHOICES: list[tuple[float, Any]] = [
@@ -24,7 +25,8 @@ class ProfileForm(forms.ModelForm):
         label=_("Time zone"),
         choices=[(tz, tz) for tz in zone_choices()],
         # IANA names are proper names: not for translation tools (or the translation tests).
-        widget=forms.Select(attrs={"translate": "no"}),
+        # Some 500 zones: written in one pass (accounts.widgets), not one template per option.
+        widget=LongSelect(attrs={"translate": "no"}),
     )
 
     reminder_fraction = forms.TypedChoiceField(

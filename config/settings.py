@@ -197,6 +197,18 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
 TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXIES
 
+# Passwords are hashed with Argon2id (argon2-cffi; accounts/hashers.py says why and with what):
+# a log-in cost 0.3-0.45 s of CPU with Django's PBKDF2 default. A password hashed before is still
+# accepted and re-hashed at its owner's next log-in (Django does that for a hash made by any
+# hasher listed after the first, or by the first with other parameters).
+PASSWORD_HASHERS = [
+    # (Also checks a hash made with Django's Argon2 parameters: the parameters are in the hash.)
+    "accounts.hashers.Argon2idHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -9,14 +9,15 @@ sentence with the catalogue and fills in names (seats, cities, resources) in the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.log import Item
 from powergrid.actions import ACTIONS
 from powergrid.describe import Entry, sentence
+from powergrid.helpers import Refuel
 from powergrid.maps import load_map, name_in
 from powergrid.state import FIRST_GAME, HOUSE_RULES, MIXED_DECK, NEW_DECK, PHASES
 from powergrid.tables import RESOURCES, market_prices
@@ -36,10 +37,10 @@ def source_note(source: str | None) -> str:
     return note() if note else ""
 
 
-def entry_note(entry: Mapping[str, Any]) -> str:
+def entry_note(entry: Item) -> str:
     """The note of one log entry, by who it is by (``games.log.describe``: the player, their plan,
     the bot in their seat, the deadline's default, or the game, which has none)."""
-    return source_note(entry.get("by", entry.get("source")))
+    return source_note(entry["by"])
 
 
 def phase_label(phase: str) -> str:
@@ -67,7 +68,7 @@ def resource_count(r: str, n: int) -> str:
     return names.get(r, f"%(n)d {r}") % {"n": n}
 
 
-def fuel_label(plan: Any, *, more: bool = False) -> str:
+def fuel_label(plan: Refuel, *, more: bool = False) -> str:
     """The one-tap choice that buys the fuel some cities need (``powergrid.helpers.Refuel``),
     with its price on it ("Buy fuel for your 2 cities: 2 coal for 3 Elektro"); ``more``: for the
     cities one may have after this round's build."""
@@ -111,19 +112,19 @@ def city_names(map_slug: str, cities: list[str], lang: str | None = None) -> lis
     return [name_in(gmap.cities[c], lang) if c in gmap.cities else c for c in cities]
 
 
-class _Params(dict[str, Any]):
+class _Params(dict[str, object]):
     """Parameters that name a missing one "?" instead of failing (an old move's action)."""
 
     def __missing__(self, key: str) -> str:
         return "?"
 
 
-def _say(said: Sentence, params: Mapping[str, Any]) -> str:
+def _say(said: Sentence, params: Mapping[str, object]) -> str:
     return _(said.choose(params)) % _Params(params)
 
 
 def move_describe(
-    entry: Entry | Mapping[str, Any],
+    entry: Entry,
     names: Mapping[int, str],
     map_slug: str,
     lang: str | None = None,
@@ -132,29 +133,33 @@ def move_describe(
 
     ``names`` maps seats to display names; cities are named in ``lang`` (default: the active
     language), tokens are counted in words, lists joined as the language joins them."""
-    params: dict[str, Any] = dict(entry["params"])
-    seat = entry.get("seat")
+    given = entry["params"]
+    params: dict[str, object] = dict(given)
+    seat = entry["seat"]
     params["name"] = names.get(seat, "?") if seat is not None else ""
-    if "tokens" in params:
-        params["tokens"] = join([resource_count(r, n) for r, n in params["tokens"].items()])
-    if "cities" in params:
-        params["cities"] = join(city_names(map_slug, list(params["cities"]), lang))
+    if "tokens" in given:
+        params["tokens"] = join([resource_count(r, n) for r, n in given["tokens"].items()])
+    if "cities" in given:
+        params["cities"] = join(city_names(map_slug, given["cities"], lang))
     return _say(sentence(entry), params)
 
 
-def legal_describe(legal: Sequence[Mapping[str, Any]]) -> list[str]:
-    """What is asked of a player, one sentence per kind of move they may send now."""
+def legal_describe(legal: Sequence[Mapping[str, object]]) -> list[str]:
+    """What is asked of a player, one sentence per kind of move they may send now (the entries
+    of ``powergrid.legal``, whose keys differ by type: read as a mapping, each narrowed)."""
     out = []
     for entry in legal or []:
         spec = ACTIONS.get(str(entry.get("type")))
         if spec is None:
             continue
-        params: dict[str, Any] = {
-            "plants": ", ".join(
-                str(p.get("number")) for p in entry.get("plants") or [] if isinstance(p, dict)
-            ),
+        plants = entry.get("plants")
+        cities = entry.get("cities")
+        params: dict[str, object] = {
+            "plants": ", ".join(str(p.get("number")) for p in plants if isinstance(p, dict))
+            if isinstance(plants, list)
+            else "",
             "min": entry.get("min"),
-            "n": len(entry.get("cities") or {}),
+            "n": len(cities) if isinstance(cities, dict | list) else 0,
         }
         out.append(_say(spec.asked(entry), params))
     return out

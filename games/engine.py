@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import powergrid
 from powergrid import editions, maps, network, practice, takeback, verify, version
-from powergrid.describe import public_money
+from powergrid.describe import Entry, public_money
 from powergrid.map_rules import MapRules, rules_for
 from powergrid.maps import GameMap
 from powergrid.shapes import HouseRule, LegalMove, View
@@ -86,7 +85,8 @@ def new_game(
     )
 
 
-def apply(state: State, seat: int, action: dict[str, Any]) -> State:
+def apply(state: State, seat: int, action: dict[str, object]) -> State:
+    """The state after ``seat``'s ``action`` (a JSON object: the engine checks every field)."""
     return powergrid.apply(state, seat, action)
 
 
@@ -110,7 +110,7 @@ def standing(log: list[LogEntry]) -> list[LogEntry]:
     return takeback.standing(log)
 
 
-def is_takeback(action: Any) -> bool:
+def is_takeback(action: object) -> bool:
     return takeback.is_takeback(action)
 
 
@@ -119,7 +119,7 @@ def revealed(before: State, after: State) -> str | None:
     return takeback.revealed(before, after)
 
 
-def takeback_entry(cancels: list[int], accepted_by: list[int]) -> dict[str, Any]:
+def takeback_entry(cancels: list[int], accepted_by: list[int]) -> dict[str, object]:
     return takeback.entry(cancels, accepted_by)
 
 
@@ -131,7 +131,7 @@ def practice_position(state: State, seat: int, *, seed: int, money: list[int]) -
     return practice.practice_position(state, seat, seed=seed, money=money)
 
 
-def money_from_log(players: int, entries: list[dict[str, Any]]) -> list[int]:
+def money_from_log(players: int, entries: Sequence[Entry]) -> list[int]:
     """Each seat's money from the public move log's entries (``powergrid.describe``)."""
     return public_money(players, entries)
 
@@ -167,7 +167,7 @@ def areas_of(state: State) -> list[str]:
     return list(state.areas)
 
 
-def default_action(state: State, seat: int) -> dict[str, Any]:
+def default_action(state: State, seat: int) -> dict[str, object]:
     return powergrid.default_action(state, seat)
 
 
@@ -184,7 +184,7 @@ def seed_commitment(game_id: int, seed: int) -> str:
     return verify.commitment(game_id, seed)
 
 
-def record_verify(record: Mapping[str, Any]) -> verify.Verdict:
+def record_verify(record: Mapping[str, object]) -> verify.Verdict:
     """Check a finished game's record with the engine alone (``powergrid.verify``)."""
     return verify.verify(record)
 

@@ -9,17 +9,29 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from datetime import datetime
 
 from games import selectors
-from games.models import Game
-from powergrid.describe import move_entries
+from games.models import Game, Move
+from powergrid.describe import Entry, move_entries
 from powergrid.shapes import View
 from powergrid.takeback import TAKEBACK
 
+
+class Item(Entry):
+    """One entry of a game's log: the engine's (``kind``, ``seat``, ``params``) with the move's
+    number, time and source, what the move revealed, and who the entry is by (``describe``)."""
+
+    seq: int
+    time: datetime
+    source: str
+    revealed: str | None
+    by: str
+
+
 # (game id, seed) -> (last seq described, entries): the seed tells apart two games that had the
 # same id (SQLite reuses a deleted row's id; so does a test database), as the replay cache does.
-_cache: OrderedDict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = OrderedDict()
+_cache: OrderedDict[tuple[int, int | None], tuple[int, list[Item]]] = OrderedDict()
 _lock = threading.Lock()
 _CACHE_SIZE = 256
 
@@ -30,12 +42,12 @@ GAME = "game"
 
 
 def describe(
-    move: Any,
+    move: Move,
     before: View,
     after: View,
     revealed: str | None = None,
     sources: dict[int, str] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[Item]:
     """Language-neutral entries for one move (usually one; auctions may add a sale), with the
     move's number, time and source, and what it revealed (``revealed``: a public fact, what a
     take-back of it asks for, ``games.takebacks``).
@@ -45,19 +57,30 @@ def describe(
     default); a plant sold to another seat (everyone else passed) is by that seat's own last move
     (``sources``: each seat's last source so far, updated here); a new round, step or the end is
     by the game (``GAME``). "Round 4 begins" is never "played by a bot"."""
-    action = move.action if isinstance(move.action, dict) else {}
-    base = {"seq": move.seq, "time": move.created_at, "source": move.source, "revealed": revealed}
+    raw: object = move.action
+    action: dict[str, object] = raw if isinstance(raw, dict) else {}
     known = sources if sources is not None else {}
     known[move.seat] = move.source
-    out = []
+    out: list[Item] = []
     for e in move_entries(action, move.seat, before, after):
-        seat = e.get("seat")
+        seat = e["seat"]
         by = GAME if seat is None else known.get(seat, move.source)
-        out.append({**base, **e, "by": by})
+        out.append(
+            {
+                "kind": e["kind"],
+                "seat": seat,
+                "params": e["params"],
+                "seq": move.seq,
+                "time": move.created_at,
+                "source": move.source,
+                "revealed": revealed,
+                "by": by,
+            }
+        )
     return out
 
 
-def sources_of(items: list[dict[str, Any]]) -> dict[int, str]:
+def sources_of(items: list[Item]) -> dict[int, str]:
     """Each seat's last move's source, from a log's entries (the first entry of a seq is the
     move's own): where ``describe`` goes on from."""
     out: dict[int, str] = {}
@@ -67,20 +90,20 @@ def sources_of(items: list[dict[str, Any]]) -> dict[int, str]:
             continue
         seen.add(e["seq"])
         if e["seat"] is not None:
-            out[int(e["seat"])] = e["source"]
+            out[e["seat"]] = e["source"]
     return out
 
 
-def cancelled(items: list[dict[str, Any]]) -> set[int]:
+def cancelled(items: list[Item]) -> set[int]:
     """The seqs of the moves taken back, from a log's entries (its take-back entries)."""
     out: set[int] = set()
     for e in items:
         if e["kind"] == TAKEBACK:
-            out.update(int(x) for x in e["params"].get("cancels") or ())
+            out.update(e["params"].get("cancels", ()))
     return out
 
 
-def entries(game: Game) -> list[dict[str, Any]]:
+def entries(game: Game) -> list[Item]:
     """Every entry of the game's log, oldest first (incrementally cached per game)."""
     if game.status == Game.Status.OPEN:
         return []

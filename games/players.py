@@ -10,9 +10,10 @@ from __future__ import annotations
 import logging
 import statistics
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -67,7 +68,7 @@ class Turn:
         return max(0.0, (self.at - self.awaited_since).total_seconds() / 3600)
 
 
-def reliability(user: Any, *, replies: bool = True) -> Reliability:
+def reliability(user: AbstractBaseUser, *, replies: bool = True) -> Reliability:
     """The player's reliability: of their last ``RECENT_TURNS`` turns, how many they made and
     how many timed out; the games they left to the bot; the median time they took to reply.
 
@@ -86,7 +87,7 @@ def reliability(user: Any, *, replies: bool = True) -> Reliability:
     bot accounts (``Profile.bot_kind``) play their seats from the start: nothing is left to the
     bot there, and their moves (source ``bot``) are no turns of a person's."""
     seats = list(
-        Seat.objects.filter(user=user)
+        Seat.objects.filter(user_id=user.pk)
         .exclude(game__practice=True)  # practice against the bots is nobody's record
         .order_by()
         .values_list("game_id", "seat", "bot_controlled", "user__profile__bot_kind")
@@ -106,7 +107,7 @@ def reliability(user: Any, *, replies: bool = True) -> Reliability:
 
 
 def recent_turns(
-    user: Any,
+    user: AbstractBaseUser,
     *,
     game_ids: list[int] | None = None,
     limit: int = RECENT_TURNS,
@@ -126,14 +127,16 @@ def recent_turns(
     turns in the window."""
     if game_ids is None:
         game_ids = list(
-            Seat.objects.filter(user=user)
+            Seat.objects.filter(user_id=user.pk)
             .exclude(game__practice=True)
             .order_by()
             .values_list("game_id", flat=True)
         )
     if not game_ids:
         return []
-    theirs = Seat.objects.filter(user=user, game_id=OuterRef("game_id"), seat=OuterRef("seat"))
+    theirs = Seat.objects.filter(
+        user_id=user.pk, game_id=OuterRef("game_id"), seat=OuterRef("seat")
+    )
     rows = list(
         Move.objects.filter(game_id__in=game_ids, source__in=COUNTED)
         .exclude(action__type=TAKEBACK)  # a take-back is no turn
@@ -169,7 +172,7 @@ def _awaited_since(wanted: dict[int, set[int]]) -> dict[tuple[int, int], datetim
     upto = Q()
     for game_id, seqs in wanted.items():
         upto |= Q(game_id=game_id, seq__lte=max(seqs))
-    moves: dict[int, list[tuple[int, int, Any, datetime]]] = defaultdict(list)
+    moves: dict[int, list[tuple[int, int, Mapping[str, object], datetime]]] = defaultdict(list)
     for game_id, seq, seat, action, at in (
         Move.objects.filter(upto)
         .order_by("game_id", "seq")
@@ -194,7 +197,7 @@ def _awaited_since(wanted: dict[int, set[int]]) -> dict[tuple[int, int], datetim
 
 def replay_awaited(
     game: Game,
-    moves: list[tuple[int, int, Any, datetime]],
+    moves: list[tuple[int, int, Mapping[str, object], datetime]],
     wanted: set[int],
     *,
     players: int | None = None,
@@ -232,7 +235,7 @@ def on_time_percents(user_ids: list[int]) -> dict[int, int | None]:
     keys = {uid: f"reliability:{uid}" for uid in set(user_ids)}
     cached = cache.get_many(list(keys.values()))
     out: dict[int, int | None] = {}
-    fresh: dict[str, Any] = {}
+    fresh: dict[str, dict[str, int | None]] = {}
     for uid, key in keys.items():
         if key in cached:
             out[uid] = cached[key]["percent"]
@@ -245,8 +248,8 @@ def on_time_percents(user_ids: list[int]) -> dict[int, int | None]:
     return out
 
 
-def rating_of(user: Any) -> Rating | None:
-    return Rating.objects.filter(user=user).first()
+def rating_of(user: AbstractBaseUser) -> Rating | None:
+    return Rating.objects.filter(user_id=user.pk).first()
 
 
 def ratings_for(user_ids: list[int]) -> dict[int, int]:
@@ -293,7 +296,7 @@ class FinishedPage:
         return self.number + 1 if self.number < self.num_pages else None
 
 
-def visible_games(user: Any, viewer: Any) -> QuerySet[Game]:
+def visible_games(user: AbstractBaseUser, viewer: selectors.Reader) -> QuerySet[Game]:
     """The games ``user`` holds a seat in that ``viewer`` may see listed on their page (and in
     the API's profile, ``profile_json``).
 
@@ -304,8 +307,8 @@ def visible_games(user: Any, viewer: Any) -> QuerySet[Game]:
     ("and 3 private games" would tell exactly that). The rest of the page is the same for
     everyone: the reliability and the rating are figures over all the player's games, which
     name none of them."""
-    qs = Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
-    if getattr(viewer, "is_authenticated", False) and viewer.pk == user.pk:
+    qs = Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=user.pk)))
+    if getattr(viewer, "is_authenticated", False) and getattr(viewer, "pk", None) == user.pk:
         return qs
     # THE rule of who may see a game, as lists apply it (staff see what everyone sees).
     return qs.filter(selectors.game_visible_q(viewer, listing=True))
@@ -324,7 +327,9 @@ def _rows(qs: QuerySet[Game]) -> QuerySet[Game]:
     ).only("map", "status", "max_players", "finished_at", "state_json", "seed")
 
 
-def games_current(user: Any, viewer: Any, *, limit: int = CURRENT_GAMES) -> list[GameRow]:
+def games_current(
+    user: AbstractBaseUser, viewer: selectors.Reader, *, limit: int = CURRENT_GAMES
+) -> list[GameRow]:
     """The player's games under way or open (the newest ``limit``) that ``viewer`` may see."""
     qs = (
         _rows(visible_games(user, viewer))
@@ -335,13 +340,17 @@ def games_current(user: Any, viewer: Any, *, limit: int = CURRENT_GAMES) -> list
     return [_row(g, None) for g in qs]
 
 
-def games_finished(user: Any, viewer: Any, *, page: Any = None) -> FinishedPage:
+def games_finished(
+    user: AbstractBaseUser, viewer: selectors.Reader, *, page: int | str | None = None
+) -> FinishedPage:
     """Page ``page`` of the player's finished games that ``viewer`` may see, newest first,
     ``FINISHED_PER_PAGE`` a page, each with the player's place. A page number that is not a
     number gives the first page, one out of range the last (``Paginator.get_page``): a link
     kept from when there were more games still opens a page. Two queries (the count, the
     page), whatever the number of games."""
-    seat_of_user = Seat.objects.filter(game=OuterRef("pk"), user=user).order_by().values("seat")
+    seat_of_user = (
+        Seat.objects.filter(game=OuterRef("pk"), user_id=user.pk).order_by().values("seat")
+    )
     qs = (
         _rows(visible_games(user, viewer))
         .filter(status=Game.Status.FINISHED)

@@ -11,6 +11,7 @@ player wait (one quick retry, then the caller logs and the periodic sweeps pick 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from celery import current_app
@@ -65,3 +66,10 @@ def publish(name: str, *args: Any, **kwargs: Any) -> None:
     """Queue the task ``name`` now (raises what the broker raises; callers decide what a broker
     that is down means for them)."""
     current_app.send_task(name, args=args, kwargs=kwargs, **QUICK_PUBLISH)
+
+
+def publish_at(name: str, eta: datetime, *args: Any) -> None:
+    """Queue the task ``name`` to run at ``eta`` (a worker holds it until then; raises what the
+    broker raises). For waits of minutes: Redis hands an unacknowledged task again after its
+    visibility timeout (an hour by default), so a far ETA would run twice."""
+    current_app.send_task(name, args=args, eta=eta, **QUICK_PUBLISH)

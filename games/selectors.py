@@ -9,7 +9,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Iterator
 from datetime import datetime
-from typing import Any, cast
+from typing import TypedDict, cast
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -181,23 +181,27 @@ def game_visible(game: Game, user: Reader, *, code: object = "") -> bool:
     return Invitation.objects.filter(game=game, user_id=uid).exists()
 
 
-def game_for(*, game_id: Any, user: Reader, seats: bool = False, code: object = "") -> Game | None:
+def game_for(
+    *, game_id: object, user: Reader, seats: bool = False, code: object = ""
+) -> Game | None:
     """The game ``game_id`` if ``user`` may see it (``game_visible``), else None: what every
     game-scoped page, API view and stream asks first, so that a private game is answered as
     one that does not exist. ``seats``: read its seats (with users and profiles) too."""
+    if not isinstance(game_id, int | str):  # a path's or a query's value: a number or text
+        return None
     try:
-        game_id = int(game_id)
-    except (TypeError, ValueError):
+        number = int(game_id)
+    except ValueError:
         return None
-    if not 0 < game_id <= _MAX_ID:
+    if not 0 < number <= _MAX_ID:
         return None
-    game = game_get_with_seats(game_id=game_id) if seats else game_get(game_id=game_id)
+    game = game_get_with_seats(game_id=number) if seats else game_get(game_id=number)
     if game is None or not game_visible(game, user, code=code):
         return None
     return game
 
 
-def game_list(*, user: Any, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
+def game_list(*, user: Reader, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
     """Games, newest first. A private game is listed only to its players and the players it
     invited, whatever its status (``game_visible_q``): lists of games in progress and players'
     profiles do not show it either."""
@@ -208,7 +212,7 @@ def game_list(*, user: Any, status: str | None = None, mine: bool = False) -> Qu
     if mine:
         if not getattr(user, "is_authenticated", False):
             return qs.none()
-        qs = qs.filter(seats__user=user)
+        qs = qs.filter(seats__user_id=cast(int, getattr(user, "pk", None)))
     return qs.prefetch_related("seats__user__profile")
 
 
@@ -237,13 +241,14 @@ def open_games(
     return qs.prefetch_related("seats__user__profile")
 
 
-def invitations_for(user: Any) -> list[Game]:
+def invitations_for(user: Reader) -> list[Game]:
     """Open games ``user`` was invited to and has not joined (their home page lists them)."""
     if not getattr(user, "is_authenticated", False):
         return []
+    uid = cast(int, getattr(user, "pk", None))  # signed in: a user's key
     return list(
-        Game.objects.filter(status=Game.Status.OPEN, invitations__user=user)
-        .exclude(seats__user=user)
+        Game.objects.filter(status=Game.Status.OPEN, invitations__user_id=uid)
+        .exclude(seats__user_id=uid)
         .order_by("-created_at")
         .prefetch_related("seats__user__profile")[:20]
     )
@@ -466,9 +471,12 @@ def _sealed_auction_start(game: Game, standing: list[engine.LogEntry]) -> int | 
     return opened[-1] if opened else 0
 
 
-def games_awaiting(user: Any) -> QuerySet[Game]:
+def games_awaiting(user: Reader) -> QuerySet[Game]:
     """Running games where the user's move is awaited (for pages and digests)."""
-    seats = Seat.objects.filter(user=user, game__status=Game.Status.RUNNING).select_related("game")
+    uid = cast(int, getattr(user, "pk", None))  # a user's key (callers pass users)
+    seats = Seat.objects.filter(user_id=uid, game__status=Game.Status.RUNNING).select_related(
+        "game"
+    )
     ids = [s.game_id for s in seats if s.seat in (s.game.to_act or [])]
     return Game.objects.filter(Q(pk__in=ids))
 
@@ -618,7 +626,21 @@ def game_build_quote(game: Game, user: Reader, cities: list[str]) -> shapes.Buil
     return {"cities": list(cities), "cost": cost, "money_left": money - cost}
 
 
-def game_best_power_for(game: Game, user: Any) -> dict[str, Any] | None:
+class HybridBurn(TypedDict):
+    coal: int
+    oil: int
+
+
+class BestPower(TypedDict):
+    """The engine's best choice of plants to fire now: their ids, the coal and oil each hybrid
+    burns, the cities they power."""
+
+    plants: list[int]
+    hybrid: dict[int, HybridBurn]
+    cities: int
+
+
+def game_best_power_for(game: Game, user: Reader) -> BestPower | None:
     """The user's best choice of plants to fire now (the engine's), or None."""
     seat = seat_of(game, user)
     if seat is None or game.status != Game.Status.RUNNING:

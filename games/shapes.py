@@ -455,10 +455,31 @@ class PlanList(TypedDict):
     plans: list[Plan]
 
 
+class PlanMove(TypedDict):
+    """A move your plan made at once, as the move log describes it."""
+
+    seq: Annotated[int, Doc("The move's number in the log (GET .../moves/ has its action).")]
+    text: Annotated[
+        str,
+        Doc(
+            "What it did, in words (English, as the API speaks; the game page's log says "
+            'the same): e.g. "Anna bid 23 for plant 10."'
+        ),
+    ]
+
+
 class PlanSet(TypedDict):
     plan: Plan
     moves_made: Annotated[int, Doc("Moves the plans made at once (0 when it waits its turn).")]
     seq: Annotated[int, Doc("The game's seq after them.")]
+    acted: Annotated[
+        list[PlanMove],
+        Doc(
+            "What your plan did at once, one entry per move of the log it made for your seat "
+            "(empty when it waits for your turn): set during your own turn, a plan that holds "
+            "acts before the answer."
+        ),
+    ]
 
 
 # ---------------------------------------------------------------- forecast

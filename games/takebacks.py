@@ -243,28 +243,28 @@ class Offer:
         }
 
 
-def rows_from_entries(entries: list[dict[str, Any]]) -> tuple[list[LogRow], dict[int, str | None]]:
+def rows_from_entries(entries: list[log.Item]) -> tuple[list[LogRow], dict[int, str | None]]:
     """The log's rows and what each move revealed, from the cached log entries (the first entry
     of each seq is the move's own)."""
     rows: list[LogRow] = []
     reveals: dict[int, str | None] = {}
     seen: set[int] = set()
     for e in entries:
-        seq = int(e["seq"])
+        seq = e["seq"]
         if seq in seen:
             continue
         seen.add(seq)
         action: dict[str, Any] = {"type": e["kind"]}
         if e["kind"] == TAKEBACK:
-            action["cancels"] = list(e["params"].get("cancels") or ())
+            action["cancels"] = list(e["params"].get("cancels", ()))
             action["accepted_by"] = [0] if e["params"].get("agreed") else []
-        seat = int(e["seat"]) if e["seat"] is not None else -1
+        seat = e["seat"] if e["seat"] is not None else -1
         rows.append(LogRow(seq, seat, e["source"], action))
-        reveals[seq] = e.get("revealed")
+        reveals[seq] = e["revealed"]
     return rows, reveals
 
 
-def offer_for(game: Game, user: Any) -> Offer | None:
+def offer_for(game: Game, user: selectors.Reader) -> Offer | None:
     """The player's take-back offer now (None for someone without a seat). From the cached move
     log: no replay (the service replays when it is used)."""
     seat = selectors.seat_of(game, user)

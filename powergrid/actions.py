@@ -59,8 +59,8 @@ class ActionType:
     summary: str
     fields: tuple[Field, ...]
     handler: Handler
-    said: Callable[[Mapping[str, Any]], Sentence]
-    asked: Callable[[Mapping[str, Any]], Sentence]
+    said: Callable[[Mapping[str, object]], Sentence]
+    asked: Callable[[Mapping[str, object]], Sentence]
     #: Its fields are secret until the auction resolves (a sealed bid): the move log shows that
     #: the move was made, never its fields, and the server withholds them until then.
     secret: bool = False
@@ -70,7 +70,7 @@ class ActionType:
         object.__setattr__(self, "allowed", frozenset({"type", *(f.name for f in self.fields)}))
 
 
-def _always(sentence: Sentence) -> Callable[[Mapping[str, Any]], Sentence]:
+def _always(sentence: Sentence) -> Callable[[Mapping[str, object]], Sentence]:
     return lambda _params: sentence
 
 
@@ -82,7 +82,11 @@ _REGISTRY: tuple[ActionType, ...] = (
         phase=AUCTION,
         summary="Phase 2: open an auction for a plant in the current market.",
         fields=(
-            Field("plant", "plant", "Plant number."),
+            Field(
+                "plant",
+                "plant",
+                "The plant's id: its number (100 + its number for a New Power Plants card).",
+            ),
             Field("bid", "int", "At least the plant's number."),
         ),
         handler=auction.choose_plant,
@@ -131,7 +135,7 @@ _REGISTRY: tuple[ActionType, ...] = (
         phase=AUCTION,
         summary="Right after winning a plant over the limit: discard one.",
         fields=(
-            Field("plant", "plant", "The plant to discard."),
+            Field("plant", "plant", "The plant to discard, by its id (as choose_plant's)."),
             Field("drop", "tokens", "{resource: n} tokens to drop when they no longer fit.", False),
         ),
         handler=auction.discard_plant,

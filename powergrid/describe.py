@@ -6,8 +6,9 @@ seat), so nothing derived here can reveal hidden information. Each entry is lang
 seat it is about and its parameters; :func:`sentence` gives the English message id the server
 translates and fills.
 
-The parameters follow the action's fields by their kind, so a new action type needs nothing here:
-its fields are copied; ``count`` fields (tokens bought) become ``tokens`` and their ``cost``;
+The parameters follow the action's fields by their kind, so a new action type needs nothing here
+unless it brings a field of a new name: fields are copied under their names (a plant by the
+number printed on it); ``count`` fields (tokens bought) become ``tokens`` and their ``cost``;
 a ``tokens`` field becomes ``tokens``; a ``cities`` field becomes the cities actually added.
 A move in an auction names the auction's ``plant``; a move in phase 5 says how many cities it
 powered (``n``), the ``income`` and whether it was the ``final`` one; a build says what it
@@ -16,19 +17,56 @@ income), so a player's money follows from them alone (:func:`public_money`).
 
 A take-back (:mod:`powergrid.takeback`) is an entry of kind ``takeback``: the seat that took
 its move back, how many moves it cancels (``n``, ``cancels``) and whether others agreed.
+
+Every parameter any entry carries is declared, with its type, in :class:`Params` (which keys an
+entry has depends on its kind), so the readers (the server's sentences, the money kept from the
+log) are checked by mypy key by key; an action field whose name :class:`Params` does not declare
+fails ``tests/engine/test_describe_params.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from powergrid import takeback
 from powergrid.actions import ACTIONS, EVENTS
 from powergrid.network import board_for
+from powergrid.plants import PLANTS
+from powergrid.shapes import Resource, View
 from powergrid.state import BUREAUCRACY, FINISHED
 from powergrid.tables import BUILD_COSTS, RESOURCES, STARTING_MONEY, income
 from powergrid.text import Sentence, gettext_noop
+
+
+class Params(TypedDict, total=False):
+    """An entry's parameters, each with its type; which are present depends on the kind.
+
+    The fields of a move, by the action's field of that name (``plant``, ``bid``, ``amount``,
+    ``plants`` and ``hybrid`` as sent); ``tokens`` the tokens bought, returned or dropped;
+    ``cities`` the cities actually added and ``cost`` what a build or a purchase cost; in an
+    auction the ``plant`` auctioned; in phase 5 ``n`` cities powered, the ``income`` and whether
+    it was the ``final`` one. A ``sale``: the ``plant`` and its ``price``; a ``step`` or
+    ``round``: its number; a ``takeback``: ``n`` moves, the seqs it ``cancels``, whether others
+    ``agreed``; an unknown action (``other``): its ``type``."""
+
+    plant: int
+    bid: int
+    amount: int
+    plants: list[int]
+    hybrid: dict[str, dict[str, int]]
+    tokens: dict[Resource, int]
+    cities: list[str]
+    cost: int
+    n: int
+    income: int
+    final: bool
+    price: int
+    step: int
+    round: int
+    cancels: list[int]
+    agreed: bool
+    type: str
 
 
 class Entry(TypedDict):
@@ -36,15 +74,17 @@ class Entry(TypedDict):
 
     kind: str
     seat: int | None
-    params: dict[str, Any]
+    params: Params
 
 
-def _plants(view: Mapping[str, Any], seat: int) -> set[int]:
-    return {p["number"] for p in view["players"][seat]["plants"] if "number" in p}
+def _plants(view: View, seat: int) -> set[int]:
+    return {p["number"] for p in view["players"][seat]["plants"]}
 
 
-def _tokens(counts: Mapping[str, Any]) -> dict[str, int]:
-    out: dict[str, int] = {}
+def _tokens(counts: object) -> dict[Resource, int]:
+    out: dict[Resource, int] = {}
+    if not isinstance(counts, Mapping):
+        return out
     for r in RESOURCES:
         n = counts.get(r)
         if type(n) is int and n > 0:
@@ -52,9 +92,48 @@ def _tokens(counts: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def move_entries(
-    action: Mapping[str, Any], seat: int, before: Mapping[str, Any], after: Mapping[str, Any]
-) -> list[Entry]:
+def _int(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
+def _ints(value: object) -> list[int]:
+    return [x for x in value if type(x) is int] if isinstance(value, list) else []
+
+
+def _hybrid(value: object) -> dict[str, dict[str, int]]:
+    """A hybrid mix as the log keeps it: the plants (as sent) as JSON keys, strings."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {
+        str(plant): {str(r): n for r, n in mix.items() if type(n) is int}
+        for plant, mix in value.items()
+        if isinstance(mix, Mapping)
+    }
+
+
+def _copy(params: Params, name: str, value: object) -> None:
+    """An action's field (other than tokens and cities) as the parameter of its name. The fields
+    were checked by the move's handler; one of a shape the engine refuses is left out."""
+    number = _int(value)
+    if name == "plant" and number is not None:
+        # A card is sent by its id; the log names it by the number printed on it (a New Power
+        # Plants card's id is not its number), as the auction's and the sale's entries do.
+        params["plant"] = PLANTS[number].number if number in PLANTS else number
+    elif name == "bid" and number is not None:
+        params["bid"] = number
+    elif name == "amount" and number is not None:
+        params["amount"] = number
+    elif name == "plants" and isinstance(value, list):
+        params["plants"] = _ints(value)
+    elif name == "hybrid":
+        params["hybrid"] = _hybrid(value)
+
+
+#: The action fields :func:`_copy` copies, by name (the test checks every field is one).
+COPIED = frozenset({"plant", "bid", "amount", "plants", "hybrid"})
+
+
+def move_entries(action: Mapping[str, object], seat: int, before: View, after: View) -> list[Entry]:
     """The log entries of one (legal) move: the move itself, then what it led to (a plant sold,
     a new step, a new round, the end of the game).
 
@@ -68,7 +147,7 @@ def move_entries(
     """
     kind = str(action.get("type"))
     if kind == takeback.TAKEBACK:
-        cancels = list(action.get("cancels") or [])
+        cancels = _ints(action.get("cancels"))
         agreed = bool(action.get("accepted_by"))
         return [
             {
@@ -78,7 +157,7 @@ def move_entries(
             }
         ]
     spec = ACTIONS.get(kind)
-    params: dict[str, Any] = {}
+    params: Params = {}
     auc = before.get("auction")
     if auc and "number" in auc["plant"]:
         params["plant"] = auc["plant"]["number"]
@@ -89,22 +168,24 @@ def move_entries(
         if f.kind == "count":
             continue
         if f.kind == "tokens":
-            params["tokens"] = _tokens(value or {})
+            params["tokens"] = _tokens(value)
         elif f.kind == "cities":
             had = before["players"][seat]["cities"]
             added = [c for c in after["players"][seat]["cities"] if c not in set(had)]
             params["cities"] = added
             params["cost"] = _build_cost(before, had, added)
         elif value is not None:
-            params[f.name] = value
+            _copy(params, f.name, value)
     if any(f.kind == "count" for f in spec.fields):
         bought = _tokens(action)
         params["tokens"] = bought
         market = before["resource_market"]
-        params["cost"] = sum(sum(market[r][:n]) for r, n in bought.items())
+        params["cost"] = sum(sum(market[r][: bought.get(r, 0)]) for r in RESOURCES)
     if before["phase"] == BUREAUCRACY:
         powered = after["powered"][seat] if after.get("powered") else 0
-        params.update(n=powered, income=income(powered), final=after["phase"] == FINISHED)
+        params["n"] = powered
+        params["income"] = income(powered)
+        params["final"] = after["phase"] == FINISHED
     out: list[Entry] = [{"kind": kind, "seat": seat, "params": params}]
     # The plant auctioned: entries name it by number, ``sealed_last`` by id (a new-deck card's
     # id is not its number).
@@ -116,7 +197,8 @@ def move_entries(
             if auc and auc.get("sealed") and last and last["plant"] == plant_id and n == number:
                 price = last["price"]
             elif auc and number == n:
-                price = action.get("amount") if kind == "bid" else auc["high_bid"]
+                amount = _int(action.get("amount")) if kind == "bid" else None
+                price = auc["high_bid"] if amount is None else amount
             else:
                 # Put up with nobody else left to bid: bought at the minimum, its number.
                 price = n
@@ -130,7 +212,7 @@ def move_entries(
     return out
 
 
-def _build_cost(before: Mapping[str, Any], had: list[str], added: list[str]) -> int:
+def _build_cost(before: View, had: list[str], added: list[str]) -> int:
     """What building in ``added`` cost a player whose network was ``had``, from the public view
     before it: each city's next build space, and the cheapest connections (the engine's quote)."""
     if not added:
@@ -141,22 +223,22 @@ def _build_cost(before: Mapping[str, Any], had: list[str], added: list[str]) -> 
     return spaces + board.connection_cost(tuple(had), tuple(added))
 
 
-def public_money(players: int, entries: Iterable[Mapping[str, Any]]) -> list[int]:
+def public_money(players: int, entries: Iterable[Entry]) -> list[int]:
     """Each seat's money from the move log's entries alone (every standing move's, in order):
     the starting money, less the plants, resources and cities paid for, plus the income of each
     phase 5. Payments are public in Power Grid, so this is what a player keeping accounts knows;
     ``tests/engine/test_describe_money.py`` checks that it is every player's money."""
     money = [STARTING_MONEY] * players
     for e in entries:
-        seat, kind, params = e.get("seat"), e.get("kind"), e.get("params") or {}
-        if type(seat) is not int or not 0 <= seat < players:
+        seat, kind, params = e["seat"], e["kind"], e["params"]
+        if seat is None or not 0 <= seat < players:
             continue
         if kind == "sale":
-            money[seat] -= int(params.get("price") or 0)
+            money[seat] -= params.get("price", 0)
         elif kind in ("buy_resources", "build"):
-            money[seat] -= int(params.get("cost") or 0)
+            money[seat] -= params.get("cost", 0)
         elif kind == "power" and not params.get("final"):
-            money[seat] += int(params.get("income") or 0)
+            money[seat] += params.get("income", 0)
     return money
 
 
@@ -164,7 +246,7 @@ def public_money(players: int, entries: Iterable[Mapping[str, Any]]) -> list[int
 OTHER = Sentence(gettext_noop("%(name)s moved."))
 
 
-def sentence(entry: Mapping[str, Any]) -> Sentence:
+def sentence(entry: Entry) -> Sentence:
     """The sentence of a log entry (its English message ids).
 
     >>> sentence({"kind": "build", "seat": 0, "params": {"cities": []}}).text

@@ -214,6 +214,6 @@ class Replay:
         return []
 
 
-def said(params: Mapping[str, Any]) -> Sentence:
+def said(params: Mapping[str, object]) -> Sentence:
     """The move log's sentence of a take-back entry (``n`` moves, ``agreed`` or not)."""
     return SAID_AGREED if params.get("agreed") else SAID_ALONE

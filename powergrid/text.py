@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 
 def gettext_noop(message: str) -> str:
@@ -30,7 +29,7 @@ class Sentence:
     plural: str | None = None
     count: str | None = None
 
-    def choose(self, params: Mapping[str, Any]) -> str:
+    def choose(self, params: Mapping[str, object]) -> str:
         """The message id to translate for these parameters."""
         if self.plural is not None and self.count is not None and params.get(self.count) != 1:
             return self.plural

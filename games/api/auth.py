@@ -68,9 +68,13 @@ class TokenAuthentication(KnoxTokenAuthentication):
             return None
         return self.authenticate_credentials(token)
 
+    #: The WWW-Authenticate of a 401: the scheme to use (the page's quote, which takes a token
+    #: too, answers with the same).
+    WWW_AUTHENTICATE = 'Bearer realm="api"'
+
     def authenticate_header(self, request: Request) -> str:
         """The WWW-Authenticate of a 401: the scheme to use."""
-        return 'Bearer realm="api"'
+        return self.WWW_AUTHENTICATE
 
     def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:
         msg = _("Invalid token.")

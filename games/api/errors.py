@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
 from rest_framework import exceptions, status
@@ -114,7 +113,7 @@ def error_body(code: str, message: str, details: dict[str, object] | None = None
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
-def _message(detail: Any) -> str:
+def _message(detail: object) -> str:
     if isinstance(detail, list) and detail:
         return _message(detail[0])
     if isinstance(detail, dict) and detail:
@@ -124,7 +123,7 @@ def _message(detail: Any) -> str:
     return str(detail)
 
 
-def _first_field(detail: Any, prefix: str = "") -> str | None:
+def _first_field(detail: object, prefix: str = "") -> str | None:
     if isinstance(detail, dict) and detail:
         key, value = next(iter(detail.items()))
         path = f"{prefix}.{key}" if prefix else str(key)
@@ -132,7 +131,7 @@ def _first_field(detail: Any, prefix: str = "") -> str | None:
     return None
 
 
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+def exception_handler(exc: Exception, context: dict[str, object]) -> Response | None:
     if isinstance(exc, ServiceError):
         return Response(exc.as_body(), status=exc.status)
     if isinstance(exc, Http404):
@@ -143,7 +142,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     code = next((c for cls, c in _CODES if isinstance(exc, cls)), "error")
-    details: dict[str, Any] = {}
+    details: dict[str, object] = {}
     if isinstance(exc, exceptions.ValidationError):
         details = {"fields": exc.detail if isinstance(exc.detail, dict) else {"": exc.detail}}
         field = _first_field(exc.detail)
@@ -170,12 +169,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 MACHINE_PATHS = ("/api/", "/mail/events/", "/inbound/")
 
 
-def _wants_page(request: Any) -> bool:
+def _wants_page(request: HttpRequest) -> bool:
     """API clients and webhooks get the JSON error body; people browsing the site get a page."""
     return not request.path.startswith(MACHINE_PATHS)
 
 
-def handler404(request: Any, exception: Exception | None = None) -> HttpResponse:
+def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _wants_page(request):
         try:
             return render(request, "404.html", status=status.HTTP_404_NOT_FOUND)
@@ -184,7 +183,7 @@ def handler404(request: Any, exception: Exception | None = None) -> HttpResponse
     return JsonResponse(error_body("not_found", "No such URL."), status=status.HTTP_404_NOT_FOUND)
 
 
-def handler400(request: Any, exception: Exception | None = None) -> HttpResponse:
+def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A request Django itself refused (a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, a bad host,
     a malformed header): under /api/ JSON with a code (413 ``request_too_large`` for a body too
     big), elsewhere the plain page."""
@@ -207,13 +206,13 @@ def handler400(request: Any, exception: Exception | None = None) -> HttpResponse
     return JsonResponse(error_body("bad_request", "The request could not be read."), status=400)
 
 
-def handler403(request: Any, exception: Exception | None = None) -> HttpResponse:
+def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _wants_page(request):
         return HttpResponse(loader.get_template("403.html").render({}), status=403)
     return JsonResponse(error_body("permission_denied", "Not allowed."), status=403)
 
 
-def handler500(request: Any) -> HttpResponse:
+def handler500(request: HttpRequest) -> HttpResponse:
     # The database went away where no view's exception handling could see it (a middleware
     # reading the session's user, the profile): 503 with Retry-After, as a view's loss is.
     lost = database_lost(sys.exc_info()[1])

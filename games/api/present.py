@@ -4,7 +4,10 @@ are filled by ``games.selectors`` (the pages read those too)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
+
+from django.contrib.auth.models import User
+from rest_framework.exceptions import NotAuthenticated
 
 from accounts import deliverability
 from accounts.models import Profile
@@ -13,7 +16,15 @@ from games.chat import selectors as chat_selectors
 from games.models import ChatMessage, Webhook
 
 
-def me_json(user: Any) -> shapes.Me:
+def account(user: object) -> User:
+    """The caller as the account it is (``request.user`` of a view that requires one: DRF types
+    it as any user, or none)."""
+    if not isinstance(user, User):
+        raise NotAuthenticated()
+    return user
+
+
+def me_json(user: User) -> shapes.Me:
     prof, _ = Profile.objects.get_or_create(user=user)
     return {
         "username": user.get_username(),
@@ -31,7 +42,7 @@ def me_json(user: Any) -> shapes.Me:
     }
 
 
-def _undeliverable(user: Any, prof: Profile) -> shapes.EmailUndeliverable | None:
+def _undeliverable(user: User, prof: Profile) -> shapes.EmailUndeliverable | None:
     state = deliverability.undeliverable_state(user, prof)
     if state is None:
         return None

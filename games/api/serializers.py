@@ -31,7 +31,7 @@ class WholeNumberField(serializers.IntegerField):
             kwargs.setdefault("max_value", numbers.INT32_MAX)
         super().__init__(**kwargs)
 
-    def to_internal_value(self, data: Any) -> int:
+    def to_internal_value(self, data: object) -> int:
         low = self.min_value if self.min_value is not None else 0
         high = self.max_value if self.max_value is not None else numbers.INT32_MAX
         try:
@@ -176,7 +176,7 @@ class GameOptionsSerializer(serializers.Serializer):
         "it, a rated game has none.",
     )
 
-    def to_internal_value(self, data: Any) -> Any:
+    def to_internal_value(self, data: object) -> dict[str, object]:
         # A misspelt option must not be dropped silently: the creator would get a default.
         if isinstance(data, dict):
             unknown = sorted(str(k) for k in data if k not in self.fields)
@@ -217,25 +217,31 @@ class InvitationSerializer(serializers.Serializer):
 # ---------------------------------------------------------------- actions (request side)
 def _field(f: Field) -> serializers.Field:
     """The request schema of one action field, from how the engine says it is written."""
-    opt: dict[str, Any] = {"help_text": f.help, "required": f.required}
+    text, required = f.help, f.required
     if f.kind in ("int", "plant"):
-        return WholeNumberField(**opt)
+        return WholeNumberField(help_text=text, required=required)
     if f.kind == "count":
-        return WholeNumberField(min_value=0, default=0, **{**opt, "required": False})
+        return WholeNumberField(min_value=0, default=0, help_text=text, required=False)
     if f.kind == "tokens":
-        return serializers.DictField(child=WholeNumberField(min_value=0), **opt)
+        return serializers.DictField(
+            child=WholeNumberField(min_value=0), help_text=text, required=required
+        )
     if f.kind == "cities":
-        return serializers.ListField(child=serializers.CharField(), **opt)
+        return serializers.ListField(
+            child=serializers.CharField(), help_text=text, required=required
+        )
     if f.kind == "plants":
-        return serializers.ListField(child=WholeNumberField(), **opt)
+        return serializers.ListField(child=WholeNumberField(), help_text=text, required=required)
     return serializers.DictField(  # hybrid
-        child=serializers.DictField(child=WholeNumberField(min_value=0)), **opt
+        child=serializers.DictField(child=WholeNumberField(min_value=0)),
+        help_text=text,
+        required=required,
     )
 
 
 def _action_serializer(spec: ActionType) -> type[serializers.Serializer]:
     """One action type's request body, derived from the engine's registry."""
-    attrs: dict[str, Any] = {"type": serializers.ChoiceField(choices=[spec.name])}
+    attrs: dict[str, object] = {"type": serializers.ChoiceField(choices=[spec.name])}
     attrs.update({f.name: _field(f) for f in spec.fields})
     attrs["__doc__"] = spec.summary
     return type(
@@ -258,7 +264,7 @@ ACTION_SCHEMA = PolymorphicProxySerializer(
 class ActionField(serializers.JSONField):
     """Any JSON object; the engine validates it and answers with its error codes."""
 
-    def to_internal_value(self, data: Any) -> Any:
+    def to_internal_value(self, data: object) -> dict[str, object]:
         if not isinstance(data, dict):
             raise serializers.ValidationError("Must be a JSON object with a `type`.")
         return data

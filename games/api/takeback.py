@@ -15,8 +15,6 @@ bodies are declared here, the answers in ``games.shapes``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -111,14 +109,14 @@ def _expected_seq(request: Request) -> int:
     return int(ser.validated_data["expected_seq"])
 
 
-def _done(result: service.TakebackResult, user: Any) -> shapes.TakebackDone:
+def _done(result: service.TakebackResult, user: selectors.Reader) -> shapes.TakebackDone:
     return {
         "takeback": _entry(result.move),
         "state": selectors.game_state_for(result.game, user, state=result.state),
     }
 
 
-def _answer(answer: service.Answer, user: Any) -> shapes.TakebackAnswer:
+def _answer(answer: service.Answer, user: selectors.Reader) -> shapes.TakebackAnswer:
     game = answer.result.game if answer.result else _game(answer.request.game_id)
     out: shapes.TakebackAnswer = {
         "request": takebacks.request_json(answer.request, game),
@@ -215,7 +213,7 @@ class TakebackRequestsView(GameView):
         return idempotent(request, do)
 
 
-def _request_of(game: Game, request_id: int, user: Any) -> TakebackRequest:
+def _request_of(game: Game, request_id: int, user: selectors.Reader) -> TakebackRequest:
     if selectors.seat_of(game, user) is None:
         raise NotAPlayer()
     req = TakebackRequest.objects.filter(game=game, pk=request_id).first()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from allauth.account.adapter import get_adapter
 from django.conf import settings
@@ -39,7 +39,7 @@ from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
 from games.forecast import forecast
 from games.models import BenchRow, Game, Move
-from games.plans.services import plan_delete, plan_set, plans_of
+from games.plans.services import plan_delete, plan_moves_described, plan_set, plans_of
 from games.services import bots
 from games.services.errors import GameNotFinished, GameNotFound, GameNotStarted, NoRecord
 from games.webhooks import services as hook_services
@@ -117,7 +117,7 @@ class GameView(APIView):
         return selectors.game_for(game_id=self.kwargs["game_id"], user=request.user, seats=True)
 
     def finalize_response(
-        self, request: Request, response: Response, *args: Any, **kwargs: Any
+        self, request: Request, response: Response, *args: object, **kwargs: object
     ) -> Response:
         if (
             request.method in self.visible_on_error
@@ -209,7 +209,7 @@ class TokenView(APIView):
 class MeView(APIView):
     @extend_schema(responses={200: shape(shapes.Me), **COMMON}, tags=["me"])
     def get(self, request: Request) -> Response:
-        return Response(present.me_json(request.user))
+        return Response(present.me_json(present.account(request.user)))
 
     @extend_schema(
         request=s.MeSerializer,
@@ -221,7 +221,7 @@ class MeView(APIView):
         ser = s.MeSerializer(data=request.data, partial=True, context={"user": request.user})
         ser.is_valid(raise_exception=True)
         profile_update(user=request.user, changes=ser.validated_data)
-        return Response(present.me_json(request.user))
+        return Response(present.me_json(present.account(request.user)))
 
 
 class BotUpgradeView(MeView):
@@ -241,7 +241,7 @@ class BotUpgradeView(MeView):
     )
     def post(self, request: Request) -> Response:
         bots.bot_account_upgrade(user=request.user)
-        return Response(present.me_json(request.user))
+        return Response(present.me_json(present.account(request.user)))
 
 
 # ---------------------------------------------------------------- maps
@@ -377,7 +377,7 @@ class GameDetailView(GameView):
 class _LobbyView(GameView):
     action_name = ""
 
-    def run(self, game_id: int, user: Any) -> Game | None:
+    def run(self, game_id: int, user: selectors.Reader) -> Game | None:
         raise NotImplementedError
 
     def post(self, request: Request, game_id: int) -> Response:
@@ -473,7 +473,7 @@ class GameLeaveView(_LobbyView):
     def post(self, request: Request, game_id: int) -> Response:
         return super().post(request, game_id)
 
-    def run(self, game_id: int, user: Any) -> Game | None:
+    def run(self, game_id: int, user: selectors.Reader) -> Game | None:
         return services.game_leave(game_id=game_id, user=user)
 
 
@@ -494,7 +494,7 @@ class GameStartView(_LobbyView):
     def post(self, request: Request, game_id: int) -> Response:
         return super().post(request, game_id)
 
-    def run(self, game_id: int, user: Any) -> Game | None:
+    def run(self, game_id: int, user: selectors.Reader) -> Game | None:
         return services.game_start(game_id=game_id, user=user)
 
 
@@ -773,7 +773,8 @@ class GamePlansView(GameView):
         tags=["plans"],
         summary="Give or replace a plan",
         description="One plan of each kind (a proxy bid per plant). If it applies now (it is "
-        "your turn and it holds), its move is made before the answer: `moves_made` counts them.",
+        "your turn and it holds), its move is made before the answer: `moves_made` counts them "
+        "and `acted` says what yours did, in the move log's words.",
         examples=[
             OpenApiExample("Proxy bid", value={"kind": "proxy_bid", "plant": 13, "max": 20}),
             OpenApiExample("Auto-pass", value={"kind": "auto_pass"}),
@@ -788,7 +789,13 @@ class GamePlansView(GameView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data, made, seq = plan_set(game_id=game_id, user=request.user, body=request.data)
-        body: shapes.PlanSet = {"plan": data, "moves_made": made, "seq": seq}
+        seat = selectors.seat_of(self.game, request.user)
+        acted = (
+            plan_moves_described(game_id=game_id, seat=seat.seat, after=seq - made, upto=seq)
+            if made and seat is not None
+            else []
+        )
+        body: shapes.PlanSet = {"plan": data, "moves_made": made, "seq": seq, "acted": acted}
         return Response(body)
 
 

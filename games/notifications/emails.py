@@ -229,7 +229,7 @@ def _move_line(game: Game, payload: dict[str, Any], names: dict[int, str]) -> st
     return ""
 
 
-def _log_line(game: Game, entry: dict[str, Any], names: dict[int, str]) -> str:
+def _log_line(game: Game, entry: log.Item, names: dict[int, str]) -> str:
     """The sentence the game page's log has, each name between Unicode's isolates as there: a
     right-to-left name must not reorder the sentence (in the text part and the HTML alike)."""
     isolated = {seat: isolate(name) for seat, name in names.items()}

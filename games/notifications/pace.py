@@ -4,15 +4,18 @@ A practice game against bots moves again within a second of each move: without a
 player got a turn email per step (8 in 4 minutes) while looking at the very page. The rule:
 
 * a turn email is **held** while its player is active on the game's page (the page was opened
-  less than ``HOLD`` ago, ``Seat.page_seen_at``), or while the previous turn email of the game
-  to them went less than ``HOLD`` ago **and they have not moved since** (it is likely unread; a
-  player who answered it, by a reply, a link, the page or the API, has read it, and their next
-  turn email goes at once: a game played by email replies is never slowed down);
+  less than ``HOLD`` ago, or it is open and follows the game over the event stream, which marks
+  it again every ``STREAM_SEEN_EVERY``: ``Seat.page_seen_at``), or while the previous turn
+  email of the game to them went less than ``HOLD`` ago **and they have not moved since** (it
+  is likely unread; a player who answered it, by a reply, a link, the page or the API, has read
+  it, and their next turn email goes at once: a game played by email replies is never slowed
+  down);
 * a held email is not dropped: its row stays pending and goes when the hold ends
-  (``hold_until``; the outbox sweep, every minute, sends it), **if the turn still waits for
-  them** (a turn email for a turn already played is skipped as before, ``emails.email_build``).
-  So never fewer than one email per turn that waits for the player, and one per turn at most
-  (the pending row's ``dedupe_key``, ``games.notifications.outbox``).
+  (``hold_until``; a task queued with that ETA sends it, or the outbox sweep, every minute, if
+  the broker was down), **if the turn still waits for them** (a turn email for a turn already
+  played is skipped as before, ``emails.email_build``). So never fewer than one email per turn
+  that waits for the player, and one per turn at most (the pending row's ``dedupe_key``,
+  ``games.notifications.outbox``).
 
 Only turn emails are paced; every other kind goes at once.
 """
@@ -24,7 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Q, Subquery
 
 from games.models import Move, Notification, Seat
 
@@ -47,6 +50,10 @@ PLAYER_SOURCES = (
 )
 #: A page view is written at most this often (one UPDATE per seat and half-minute at most).
 SEEN_EVERY = timedelta(seconds=30)
+#: An open page following the game (its event stream, static/js/live.js) marks it seen again at
+#: most this often per seat, whatever the number of its tabs and streams (well within ``HOLD``:
+#: the mark stays fresh while the page is open and runs out ``HOLD`` after it is closed).
+STREAM_SEEN_EVERY = timedelta(minutes=1)
 
 
 def hold_until(n: Notification, now: datetime) -> datetime | None:
@@ -121,3 +128,15 @@ def page_seen(seat: Any, now: datetime) -> None:
         return
     Seat.objects.filter(pk=seat.pk).update(page_seen_at=now)
     seat.page_seen_at = now
+
+
+def stream_seen(*, game_id: int, user_id: int, now: datetime) -> bool:
+    """The player has the game's page open and following the game (its event stream): marked
+    seen, unless it was marked less than ``STREAM_SEEN_EVERY`` ago (by a stream or a page
+    load). One conditional UPDATE, so streams in several processes write once a minute at
+    most between them; a watcher without a seat writes nothing. Whether it wrote."""
+    return bool(
+        Seat.objects.filter(game_id=game_id, user_id=user_id)
+        .filter(Q(page_seen_at__isnull=True) | Q(page_seen_at__lte=now - STREAM_SEEN_EVERY))
+        .update(page_seen_at=now)
+    )

@@ -45,6 +45,7 @@ from django.urls import get_resolver
 from django.utils import timezone, translation
 
 from accounts import deliverability
+from games import queue as task_queue
 from games.fastpath import rendering, wire
 from games.mailevents.services import Report, mail_event_record, refusal_detail
 from games.models import MailEvent, Notification
@@ -323,7 +324,7 @@ def _mark_held(rows: list[tuple[int, Any]], claimed_at: Any) -> None:
         mine = Notification.objects.filter(pk=pk, status=Status.SENDING, claimed_at=claimed_at)
         try:
             with transaction.atomic():  # a savepoint inside a caller's transaction
-                mine.update(
+                held = mine.update(
                     status=Status.PENDING,
                     claimed_at=until - retry,
                     attempts=F("attempts") - 1,
@@ -332,6 +333,24 @@ def _mark_held(rows: list[tuple[int, Any]], claimed_at: Any) -> None:
                 )
         except IntegrityError:  # a newer turn email is pending: it is the one that goes
             _mark_skipped([pk], claimed_at)
+            continue
+        if held:
+            _send_when_the_hold_ends(pk, until)
+
+
+def _send_when_the_hold_ends(pk: int, until: Any) -> None:
+    """Queue the held row's sending for the moment its hold ends (a task with that ETA), so it
+    goes then, not up to a minute later with the outbox sweep (which still sends it if the
+    broker is down). The task claims the row by id and asks ``pace`` again: if the player came
+    back to the page meanwhile it is held again, and if the turn was played it is skipped."""
+
+    def _queue() -> None:
+        try:
+            task_queue.publish_at(task_queue.NOTIFICATIONS_SEND, until, [pk])
+        except Exception:  # broker down: the sweep sends it when it is due
+            log.warning("could not queue held notification %s; the sweep will send it", pk)
+
+    transaction.on_commit(_queue)
 
 
 def _mark_skipped(ids: list[int], claimed_at: Any) -> None:

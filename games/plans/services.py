@@ -8,13 +8,15 @@ A plan that applies at once (its owner is awaited now) makes its move before the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import translation
 
-from games import engine, shapes
+from games import describe, engine, log, selectors, shapes
 from games.fastpath import rows
-from games.models import Game, Plan
+from games.models import Game, Move, Plan
 from games.plans.codec import PlanNotFound, plan_from_json
 from games.plans.stored import plan_from_data, plan_key, plan_to_json
 from games.services.errors import GameNotFound, NotAPlayer, ServiceError
@@ -74,3 +76,30 @@ def plan_delete(*, game_id: int, user: Any, kind: str, plant: int | None = None)
 def plans_of(*, game: Game, seat: int) -> list[shapes.Plan]:
     """The seat's own plans (for its owner only: never call this for another seat's viewer)."""
     return [plan_to_json(plan_from_data(p.data)) for p in Plan.objects.filter(game=game, seat=seat)]
+
+
+def plan_moves_described(
+    *,
+    game_id: int,
+    seat: int,
+    after: int,
+    upto: int,
+    names: Mapping[int, str] | None = None,
+    lang: str = "en",
+) -> list[shapes.PlanMove]:
+    """The moves the seat's plans made between seq ``after`` (exclusive) and ``upto``, each as
+    the move log says it: what ``plan_set`` did at once (``upto - moves_made`` to ``upto``),
+    told by the API's answer and the plans page. ``names``: the seats' names as the sentence
+    should show them (default: their display names, plain); ``lang``: the sentences' language
+    (the API speaks English)."""
+    game = selectors.game_get(game_id=game_id)
+    if game is None or upto <= after:
+        return []
+    if names is None:
+        names = {s.seat: selectors.seat_name(s) for s in selectors.game_seats(game)}
+    with translation.override(lang):
+        return [
+            {"seq": e["seq"], "text": describe.move_describe(e, names, game.map, lang)}
+            for e in log.entries(game)
+            if after < e["seq"] <= upto and e["seat"] == seat and e["source"] == Move.Source.PLAN
+        ]

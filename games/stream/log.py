@@ -22,9 +22,10 @@ or sending an id the log does not know, gets a ``resync`` event and the snapshot
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import orjson
 from django.conf import settings
@@ -34,8 +35,12 @@ from django.utils import timezone
 
 from games import numbers
 from games.models import Game, Seat, StreamEvent
+from games.shapes import GameStatus
 
 from . import events
+
+if TYPE_CHECKING:  # the schema module pulls in the OpenAPI generator: for the types only
+    from .schema import StreamGame
 
 log = logging.getLogger("games.stream")
 
@@ -47,18 +52,18 @@ PRUNE_EVERY = 200
 BATCH = 500
 
 
-def game_body(game: Game) -> dict[str, Any]:
-    """The public facts of ``game`` every reader may see."""
+def game_body(game: Game) -> StreamGame:
+    """The public facts of ``game`` every reader may see (the schema's ``StreamGame``)."""
     return {
         "id": game.pk,
         "map": game.map,
         "seq": game.seq,
-        "status": game.status,
+        "status": cast(GameStatus, game.status),
         "to_act": sorted(int(x) for x in (game.to_act or [])),
     }
 
 
-def _seats(game: Game, seats: list[Seat]) -> dict[str, list[Any]]:
+def _seats(game: Game, seats: list[Seat]) -> dict[str, list[int | str | None]]:
     awaited = {int(x) for x in game.to_act or []} if game.status == Game.Status.RUNNING else set()
     return {
         str(s.user_id): [
@@ -76,14 +81,18 @@ def _order() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [ORDER_LOCK])
 
 
-def record(game: Game, seats: list[Seat], kind: str = "game", facts: Any = None) -> None:
+def record(
+    game: Game, seats: list[Seat], kind: str = "game", facts: Mapping[str, object] | None = None
+) -> None:
     """Log a change of ``game`` (inside its transaction, as its last write): a ``game`` event
     (the game's public facts), or an event of its own (``takeback``, ``takeback_asked``, with
     its ``facts``: ``{"takeback": {...}}``, after the ``game`` event of the same change)."""
     record_many([(game, seats, kind, facts)])
 
 
-def record_many(changes: list[tuple[Game, list[Seat], str, Any]]) -> None:
+def record_many(
+    changes: list[tuple[Game, list[Seat], str, Mapping[str, object] | None]],
+) -> None:
     """``record`` for several changes of one transaction (the sweeper's batch), in one INSERT."""
     if not changes:
         return
@@ -91,7 +100,7 @@ def record_many(changes: list[tuple[Game, list[Seat], str, Any]]) -> None:
     rows = []
     for game, seats, kind, facts in changes:
         if kind == "game":
-            body: dict[str, Any] = {"event": "game", "game": game_body(game)}
+            body: dict[str, object] = {"event": "game", "game": game_body(game)}
         else:
             body = {"event": kind, "game": {"id": game.pk, "seq": game.seq}, **(facts or {})}
         rows.append(
@@ -139,7 +148,7 @@ class Reader:
         return frame(body, str(event_id if event_id is not None else event.pk), event.kind)
 
 
-def frame(body: dict[str, Any], event_id: str | None, event: str = "game") -> bytes:
+def frame(body: Mapping[str, object], event_id: str | None, event: str = "game") -> bytes:
     """One server-sent event, ready to write.
 
     >>> frame({"event": "game", "game": {"id": 7, "seq": 3}}, "12")

@@ -40,11 +40,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponseBase, JsonResponse, StreamingHttpResponse
+from django.utils import timezone
 from rest_framework import exceptions
 
 from accounts.addresses import client_address
 from games import numbers, selectors
 from games.api.auth import TokenAuthentication, token_from_header
+from games.notifications import pace
 
 from . import log as stream_log
 from .hub import RESYNC, db, hub_for
@@ -69,6 +71,35 @@ class Who:
     game_id: int | None
     private: bool
     address: str
+    #: The game's page follows the game (a session's stream of one game, static/js/live.js):
+    #: the player is on the page (``Seen``), not a program with a token.
+    page: bool = False
+
+
+class Seen:
+    """While a player's open page follows their game, its "seen" mark stays fresh: the turn
+    emails' pace (``games.notifications.pace``) holds their turn emails while they watch, as
+    it does after a page load. Marked when the stream opens and then, at most every
+    ``pace.STREAM_SEEN_EVERY``, as the stream goes on (at each event or keepalive)."""
+
+    #: The clock the minute is counted on (a test's to move).
+    clock = staticmethod(time.monotonic)
+
+    def __init__(self, who: Who) -> None:
+        self.game_id = who.game_id if who.page and who.user is not None else None
+        self.user_id = who.user.pk if who.user is not None else None
+        self.at: float | None = None
+
+    def due(self) -> bool:
+        every = pace.STREAM_SEEN_EVERY.total_seconds()
+        return self.game_id is not None and (self.at is None or self.clock() - self.at >= every)
+
+    def mark(self) -> None:
+        """Sync (the database): call when ``due``."""
+        self.at = self.clock()
+        assert self.game_id is not None
+        assert self.user_id is not None
+        pace.stream_seen(game_id=self.game_id, user_id=self.user_id, now=timezone.now())
 
 
 class Slots:
@@ -143,7 +174,8 @@ def _who(request: HttpRequest) -> tuple[Who | None, JsonResponse | None]:
         private = selectors.is_private(game)
     elif user is None:
         return None, _error(401, "not_authenticated", "Send a token, or ?game=<id>.")
-    return Who(user, game_id, private, client_address(request)), None
+    page = not header.strip() and user is not None and game_id is not None
+    return Who(user, game_id, private, client_address(request), page), None
 
 
 def still_visible(user_id: int | None, game_id: int | None) -> bool:
@@ -156,7 +188,10 @@ def still_visible(user_id: int | None, game_id: int | None) -> bool:
 
 
 async def _live(
-    reader: stream_log.Reader, last_id: int | None, recheck: bool = False
+    reader: stream_log.Reader,
+    last_id: int | None,
+    recheck: bool = False,
+    seen: Seen | None = None,
 ) -> AsyncIterator[bytes]:
     """ASGI: the events the process's hub hands on (woken by Redis, or reading the log every
     ``STREAM_FALLBACK_SECONDS`` without it). ``recheck``: a private game watched, whose
@@ -165,11 +200,15 @@ async def _live(
     await hub.start()
     queue, at = hub.listen(reader)  # listening before the first read: nothing falls between
     try:
+        if seen is not None and seen.due():
+            await db(seen.mark)()
         yield RETRY
         for data in await db(stream_log.opening)(reader, last_id, at):
             yield data
         sent = at
         while True:
+            if seen is not None and seen.due():
+                await db(seen.mark)()
             try:
                 pk, data = await asyncio.wait_for(queue.get(), settings.STREAM_KEEPALIVE_SECONDS)
             except TimeoutError:
@@ -193,15 +232,22 @@ async def _live(
 
 
 def _follow(
-    reader: stream_log.Reader, last_id: int | None, recheck: bool = False
+    reader: stream_log.Reader,
+    last_id: int | None,
+    recheck: bool = False,
+    seen: Seen | None = None,
 ) -> Iterator[bytes]:
     """WSGI (the development server, a thread per stream): read the log every
     ``STREAM_FALLBACK_SECONDS``, from where the last read stopped."""
+    if seen is not None and seen.due():
+        seen.mark()
     yield RETRY
     at = stream_log.head()
     yield from stream_log.opening(reader, last_id, at)
     quiet_since = time.monotonic()
     while True:
+        if seen is not None and seen.due():
+            seen.mark()
         time.sleep(settings.STREAM_FALLBACK_SECONDS)
         upto = stream_log.head()
         while at < upto:
@@ -244,10 +290,11 @@ async def stream(request: HttpRequest) -> HttpResponseBase:
         request.headers.get("Last-Event-ID", "") or request.GET.get("last_event_id", "")
     )
     content: AsyncIterator[bytes] | Iterator[bytes]
+    seen = Seen(who)
     if asgi:
-        content = _released_async(_live(reader, last_id, who.private), release)
+        content = _released_async(_live(reader, last_id, who.private, seen), release)
     else:
-        content = _released(_follow(reader, last_id, who.private), release)
+        content = _released(_follow(reader, last_id, who.private, seen), release)
     response = StreamResponse(content, release=release, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once

@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import describe, engine, log, numbers, selectors, shapes
-from games.models import Game, Move
+from games import describe, engine, numbers, selectors, shapes
+from games.models import Game
 from games.plans.codec import KINDS, MAX_AMOUNT, MAX_PLANT
-from games.plans.services import plan_delete, plan_set, plans_of
+from games.plans.services import plan_delete, plan_moves_described, plan_set, plans_of
 from games.services.errors import ServiceError
 from games.templatetags.names import isolate
 from games.web.present import plant_id
@@ -76,7 +76,7 @@ def game_plans(request: HttpRequest, game_id: int) -> HttpResponse:
                     game_id=game.pk, user=request.user, body=_body_from_post(request.POST)
                 )
                 if made:
-                    messages.success(request, _made_text(game, me.seat, game.seq, seq))
+                    messages.success(request, _made_text(game, me.seat, made, seq))
                 else:
                     messages.success(
                         request, _("Your plan was kept: it acts when your turn comes.")
@@ -89,15 +89,21 @@ def game_plans(request: HttpRequest, game_id: int) -> HttpResponse:
     return _render(request, game, me.seat)
 
 
-def _made_text(game: Game, seat: int, before: int, after: int) -> str:
+def _made_text(game: Game, seat: int, made: int, after: int) -> str:
     """What a plan set during its owner's turn did at once, in the log's words ("Your plan was
-    kept and has moved for you: Nora bids 23 for plant 10.")."""
-    game = selectors.game_get(game_id=game.pk) or game
+    kept and has moved for you: Nora bids 23 for plant 10."): the ``made`` moves up to seq
+    ``after`` (the API's answer says the same in ``acted``)."""
     names = {n: isolate(name) for n, name in _names(game).items()}
     done = [
-        describe.move_describe(e, names, game.map)
-        for e in log.entries(game)
-        if before < e["seq"] <= after and e["seat"] == seat and e["source"] == Move.Source.PLAN
+        m["text"]
+        for m in plan_moves_described(
+            game_id=game.pk,
+            seat=seat,
+            after=after - made,
+            upto=after,
+            names=names,
+            lang=_lang(),
+        )
     ]
     if not done:
         return _("Your plan was kept, and it has moved for you.")

@@ -3,7 +3,7 @@ page's templates draw: plant cards, the resource track, player panels, the forms
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -16,16 +16,21 @@ from powergrid.shapes import (
     BuildMove,
     BuyResourcesMove,
     ChoosePlantMove,
+    Colour,
     DiscardPlantMove,
+    Fuel,
     LegalMove,
     OwnedPlant,
     PassAuctionMove,
     PassBidMove,
     Plant,
     PowerMove,
+    Resource,
     ResourcePrices,
+    ResultRow,
     SealBidMove,
     Step3Card,
+    Tokens,
 )
 from powergrid.state import FIRST_GAME, MIXED_DECK, NEW_DECK
 from powergrid.tables import (
@@ -116,11 +121,60 @@ def plant_id(p: Plant) -> int:
     return p.get("id", p["number"])
 
 
-def plant_card(p: Plant | Step3Card) -> dict[str, Any]:
-    if "step3" in p:
-        return {"step3": True, "number": "step3"}
+# -- what the page draws: page-only shapes, each made from the declared state's parts ----------
+
+
+class PlantCard(TypedDict):
+    """A plant as the page draws it (``_plant.html``): the declared ``Plant``'s keys, with the
+    id a form sends, its deck, the fuel in words and one glyph per token burnt."""
+
+    number: int
+    id: int
+    deck: Literal["base", "new"]
+    fuel: Fuel
+    fuel_label: str
+    burns: int
+    powers: int
+    icons: list[str]
+    capacity: int
+
+
+class Step3CardView(TypedDict):
+    """The Step 3 card in the market, as the page draws it."""
+
+    step3: Literal[True]
+    number: Literal["step3"]
+
+
+class OwnedCard(PlantCard):
+    """A player's plant with the tokens on it, one glyph each."""
+
+    stored: list[Resource]
+
+
+class ChooseCard(PlantCard):
+    """A plant the auction form offers, with its minimum bid; ``checked``: the one ticked."""
+
+    min_bid: int
+    checked: bool
+
+
+class DiscardCard(OwnedCard):
+    checked: bool
+
+
+class PowerCard(OwnedCard):
+    """A plant of the power form: ``able`` to fire now, ``checked`` to fire, the coal a hybrid
+    burns of the engine's best choice (or of the refused form)."""
+
+    able: bool
+    checked: bool
+    hybrid_coal: int | str | None
+
+
+def plant_card(p: Plant) -> PlantCard:
     fuel = p["fuel"]
-    card = {
+    return {
         "number": p["number"],
         # What a form sends: a New Power Plants card's id (100 + number), else the number.
         "id": p.get("id", p["number"]),
@@ -133,24 +187,46 @@ def plant_card(p: Plant | Step3Card) -> dict[str, Any]:
         "icons": ["hybrid" if fuel == "hybrid" else fuel] * p["burns"],
         "capacity": 2 * p["burns"],
     }
-    return card
 
 
-def owned_card(p: OwnedPlant) -> dict[str, Any]:
+def market_card(p: Plant | Step3Card) -> PlantCard | Step3CardView:
+    """A card of the plant market: a plant, or the Step 3 card."""
+    if "step3" in p:
+        return {"step3": True, "number": "step3"}
+    return plant_card(p)
+
+
+def owned_card(p: OwnedPlant) -> OwnedCard:
     """A player's plant card with the tokens on it, one glyph each."""
     stored = p["stored"]
     return {**plant_card(p), "stored": [r for r in RESOURCES for _ in range(stored.get(r, 0))]}
 
 
-def resource_track(market: ResourcePrices) -> list[dict[str, Any]]:
+class TrackSpace(TypedDict):
+    price: int
+    tokens: range
+    empty: range
+
+
+class TrackRow(TypedDict):
+    """One resource's row of the board's track."""
+
+    resource: Resource
+    label: str
+    spaces: list[TrackSpace]
+    count: int
+    cheapest: int | None
+
+
+def resource_track(market: ResourcePrices) -> list[TrackRow]:
     """Each resource's spaces (price, places, tokens present), drawn like the board's track."""
-    out = []
+    out: list[TrackRow] = []
     for i, r in enumerate(RESOURCES):
         present = market[r]
         counts: dict[int, int] = {}
         for price in present:
             counts[price] = counts.get(price, 0) + 1
-        spaces = []
+        spaces: list[TrackSpace] = []
         places: dict[int, int] = {}
         for price in MARKET_PRICES[i]:
             places[price] = places.get(price, 0) + 1
@@ -169,7 +245,7 @@ def resource_track(market: ResourcePrices) -> list[dict[str, Any]]:
     return out
 
 
-def deck_cards(plant_deck: str | None) -> list[dict[str, Any]]:
+def deck_cards(plant_deck: str | None) -> list[PlantCard]:
     """The reference panel's list of a New Power Plants game's cards, in market order (new deck:
     its 42 plants; mixed: both decks, the base 17 and 18 left out). Empty for the base deck,
     whose cards players know."""
@@ -197,7 +273,13 @@ def income_rows() -> list[tuple[str, int]]:
     return [(f"{i}" if i < len(INCOME) - 1 else f"{i}+", v) for i, v in enumerate(INCOME)]
 
 
-def resupply_rows(players: int, step: int) -> list[dict[str, Any]]:
+class ResupplyRow(TypedDict):
+    step: int
+    counts: list[int]
+    current: bool
+
+
+def resupply_rows(players: int, step: int) -> list[ResupplyRow]:
     table = RESUPPLY.get(players, ())
     return [
         {"step": s + 1, "counts": list(row), "current": s + 1 == step}
@@ -205,20 +287,42 @@ def resupply_rows(players: int, step: int) -> list[dict[str, Any]]:
     ]
 
 
-def player_panels(state: State, viewer: int | None) -> list[dict[str, Any]]:
+class PlayerPanel(TypedDict):
+    """A player's panel beside the board: the declared ``Player`` seen by the page (the number
+    of cities, the plants drawn, what they can power, their place in the player order)."""
+
+    position: int
+    seat: int
+    name: str
+    username: str
+    colour: Colour
+    colour_label: str
+    cities: int
+    can_power: int
+    plants: list[OwnedCard]
+    money: int | None
+    is_you: bool
+    to_act: bool
+    resources: Tokens
+    powered: int
+    result: ResultRow | None
+
+
+def player_panels(state: State, viewer: int | None) -> list[PlayerPanel]:
     by_seat = {p["seat"]: p for p in state["players"]}
     to_act = set(state["to_act"])
     result = {r["seat"]: r for r in (state["result"] or [])}
-    panels = []
+    panels: list[PlayerPanel] = []
     for pos, seat in enumerate(state["order"]):
         p = by_seat[seat]
         plants = [owned_card(x) for x in p["plants"]]
-        capacity = sum(x.get("powers", 0) for x in plants if not x.get("step3"))
+        capacity = sum(x["powers"] for x in plants)
         panels.append(
             {
                 "position": pos + 1,
                 "seat": seat,
                 "name": p["name"],
+                "username": p["username"],
                 "colour": p["colour"],
                 "colour_label": colour_label(p["colour"]),
                 "cities": len(p["cities"]),
@@ -235,10 +339,16 @@ def player_panels(state: State, viewer: int | None) -> list[dict[str, Any]]:
     return panels
 
 
-def step_facts(players: int) -> dict[str, Any]:
+class StepFacts(TypedDict):
+    step2: int
+    end: int
+    max_plants: int
+
+
+def step_facts(players: int) -> StepFacts | None:
     row = PLAYER_COUNTS.get(players)
     if row is None:
-        return {}
+        return None
     return {"step2": row.step2_cities, "end": row.end_cities, "max_plants": row.max_plants}
 
 
@@ -252,22 +362,26 @@ def thresholds(state: State) -> dict[str, int | None]:
     return {"step2": table.step2_cities, "end": table.end_cities}
 
 
-def form_meaning(state: State) -> list[Any]:
+#: What a move form was about (``form_meaning``): kept in the session as JSON, so a list.
+FormMeaning = list[str | int | bool | list[int] | None]
+
+
+def form_meaning(state: State) -> FormMeaning:
     """What a move form filled in on ``state`` is about, as a comparable value: the phase, the
     round and step, whether the viewer is asked, the plant under auction, and (choosing a plant)
     the plants on offer. A refused form's inputs are put back only while the state the player
     sees now has the same meaning as the one they filled it in on: a bid typed for plant 4 must not
     stand in the box when the auction is now for plant 5 (``games.web.views._render_game``)."""
-    auction = state.get("auction")
+    auction = state["auction"]
     plant = auction["plant"] if auction else None
-    offered: list[Any] = []
+    offered: list[int] = []
     if state["phase"] == "auction" and auction is None:
-        offered = [p.get("id", p.get("number")) for p in state["plant_market"]["current"]]
+        offered = [plant_id(p) for p in state["plant_market"]["current"] if "step3" not in p]
     return [
         state["phase"],
         state["round"],
         state["step"],
         state["seat"] in state["to_act"],
-        None if plant is None else plant.get("id", plant.get("number")),
+        None if plant is None else plant_id(plant),
         offered,
     ]

@@ -5,21 +5,21 @@ shows of them is ``page_context``."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import log, numbers, selectors, takebacks
+from games import numbers, selectors, takebacks
 from games.models import Game, Move
 from games.services import practice
 from games.services import takeback as service
 from games.services.errors import ServiceError
 
+from .context import TakebackPart
 from .errors import error_text
 from .forms import bot_level_choices
 
@@ -31,7 +31,7 @@ def _visible_or_404(request: HttpRequest, game_id: int) -> None:
         raise Http404(_("No such game."))
 
 
-def _int(post: Any, name: str) -> int | None:
+def _int(post: QueryDict, name: str) -> int | None:
     """A position or seat of the form (``games.numbers``); ``None`` when absent."""
     return numbers.from_query(post, name, low=0, high=numbers.INT32_MAX)
 
@@ -136,11 +136,11 @@ def game_practice(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def page_context(
-    game: Game, user: Any, *, history_seq: int | None, names: dict[int, str]
-) -> dict[str, Any]:
+    game: Game, user: selectors.Reader, *, history_seq: int | None, names: dict[int, str]
+) -> TakebackPart:
     """The take-back offer, the request waiting for answers, and the practice forms, for the
     game page (``games.web.views._render_game``)."""
-    ctx: dict[str, Any] = {"takeback": None, "takeback_request": None, "practice_form": None}
+    ctx: TakebackPart = {"takeback": None, "takeback_request": None, "practice_form": None}
     me = selectors.seat_of(game, user)
     if game.practice:
         ctx["practice_info"] = {
@@ -186,19 +186,3 @@ def page_context(
             "levels": bot_level_choices(),
         }
     return ctx
-
-
-def log_marks(
-    entries: list[dict[str, Any]], takeback: dict[str, Any] | None
-) -> list[dict[str, Any]]:
-    """The log's entries marked: ``cancelled`` (a move taken back) and ``takeback_here`` (the
-    player's own move a take-back would start from: its button goes beside it)."""
-    gone = log.cancelled(entries)
-    first = takeback["first"] if takeback else None
-    seen: set[int] = set()
-    out = []
-    for e in entries:
-        own = e["seq"] not in seen  # the first entry of a seq is the move's own
-        seen.add(e["seq"])
-        out.append({**e, "cancelled": e["seq"] in gone, "takeback_here": own and e["seq"] == first})
-    return out

@@ -6,16 +6,23 @@ from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Callable
-from datetime import timedelta
-from typing import Any
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from typing import Concatenate, ParamSpec, TypedDict, cast
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+    QueryDict,
+)
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -24,12 +31,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework.exceptions import AuthenticationFailed
 
 from accounts import deliverability
 from accounts.zones import request_zone
 from config.replica import replica_reads
 from config.site import absolute
 from games import describe, engine, log, numbers, players, selectors, services
+from games.api.auth import TokenAuthentication, token_from_header
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
 from games.models import Game, Move, Seat
@@ -37,6 +46,22 @@ from games.notifications import outbox, pace
 from games.services import lobby
 from games.shapes import State
 from games.templatetags.names import player_link
+from games.web.context import (
+    BoardPage,
+    BuildCity,
+    Calculator,
+    Chat,
+    Forecast,
+    Live,
+    LobbyPage,
+    LogLine,
+    MailDown,
+    PageBase,
+    Person,
+    Quote,
+    Refusal,
+    RefusedError,
+)
 from powergrid.maps import name_in
 from powergrid.tables import RESOURCES, income
 
@@ -47,13 +72,17 @@ from .forms import FormProblem, GameCreateForm, action_from_post, bot_level_choi
 
 LOG_TAIL = 40
 
+P = ParamSpec("P")
 
-def with_user_timezone(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+
+def with_user_timezone(
+    view: Callable[Concatenate[HttpRequest, P], HttpResponse],
+) -> Callable[Concatenate[HttpRequest, P], HttpResponse]:
     """Render dates in the signed-in user's time zone (their profile's), else the browser's,
     else UTC (``accounts.zones.request_zone``)."""
 
     @functools.wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
         timezone.activate(request_zone(request))
         try:
             return view(request, *args, **kwargs)
@@ -67,7 +96,7 @@ def _lang() -> str:
     return (translation.get_language() or "en")[:2]
 
 
-def game_or_404(request: HttpRequest, game_id: int, *, code: Any = "") -> Game:
+def game_or_404(request: HttpRequest, game_id: int, *, code: object = "") -> Game:
     """The game if the visitor may see it (``selectors.game_for``, THE rule: a private game is
     hidden from all but its players, invitees and staff), else the "no such game" page. Every
     page of a game asks this first, before asking anyone to log in: a private game answers as
@@ -93,7 +122,7 @@ def _names(game: Game) -> dict[int, str]:
 
 @with_user_timezone
 def home(request: HttpRequest) -> HttpResponse:
-    mine: list[dict[str, Any]] = []
+    mine: list[GameRow] = []
     if request.user.is_authenticated:
         for g in selectors.game_list(user=request.user, mine=True).exclude(
             status=Game.Status.FINISHED
@@ -110,7 +139,7 @@ def home(request: HttpRequest) -> HttpResponse:
     # games.numbers: anything but digits in bounds is a 400 (games.numbers.BadNumber).
     players_filter = numbers.from_query(q, "players", low=0, high=lobby.PLAYERS_MAX)
     turn_filter = numbers.from_query(q, "turn", low=0, high=numbers.INT32_MAX)
-    filters: dict[str, Any] = {
+    filters: dict[str, str | int | None] = {
         "map": map_filter,
         "players": players_filter,
         "max_turn_hours": turn_filter,
@@ -156,7 +185,37 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _game_row(game: Game, user: Any) -> dict[str, Any]:
+class LobbyPerson(TypedDict):
+    """A joined player in the lobby's list, with their rating and punctuality."""
+
+    name: str
+    username: str
+    user_id: int
+    rating: int | None
+    on_time: int | None
+    is_bot: bool
+
+
+class GameRow(TypedDict):
+    """A game in the home page's lists."""
+
+    game: Game
+    map_name: str
+    areas: str
+    players: list[str]
+    people: list[Person]
+    who: list[LobbyPerson]
+    count: int
+    waiting_for: list[str]
+    waiting_people: list[Person]
+    your_turn: bool
+    your_deadline: datetime | None
+    where: str
+    is_member: bool
+    can_join: bool
+
+
+def _game_row(game: Game, user: selectors.Reader) -> GameRow:
     seats = selectors.game_seats(game)
     me = selectors.seat_of(game, user)
     to_act = set(game.to_act or [])
@@ -238,9 +297,15 @@ def game_new(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _create_context(form: GameCreateForm) -> dict[str, Any]:
+class CreatePage(TypedDict):
+    form: GameCreateForm
+    maps: list[dict[str, object]]
+    area_counts: str
+
+
+def _create_context(form: GameCreateForm) -> CreatePage:
     lang = _lang()
-    maps = []
+    maps: list[dict[str, object]] = []
     for group in form.area_fields():
         maps.append(
             {
@@ -271,7 +336,7 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     if what == "remove":
         seat_no = numbers.from_query(request.POST, "seat", low=0, high=lobby.PLAYERS_MAX)
     try:
-        result: Any
+        result: object
         if what == "join":
             result = services.game_join(
                 game_id=game.pk, user=request.user, code=request.POST.get("code", "")
@@ -332,25 +397,29 @@ def game_invite_link(request: HttpRequest, game_id: int, code: str) -> HttpRespo
 @with_user_timezone
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(request, game_id)
-    ctx: dict[str, Any] = {}
+    build_selected = None
     if game.status != Game.Status.OPEN and "preview" in request.GET:
-        ctx["build_selected"] = [c for c in request.GET.getlist("cities") if c]
-    if "calc" in request.GET:
-        ctx["calc_query"] = request.GET
+        build_selected = [c for c in request.GET.getlist("cities") if c]
+    calc_query = request.GET if "calc" in request.GET else None
     if game.status == Game.Status.RUNNING:
         # The player is here: their turn emails wait while they are (games.notifications.pace).
         pace.page_seen(selectors.seat_of(game, request.user), timezone.now())
     refused = request.session.pop(REFUSED_KEY, None)
     if isinstance(refused, dict) and refused.get("game") == game.pk:
-        ctx.update(
+        # The session's JSON, written by ``_refused`` from a ``Refusal``.
+        return _render_game(
+            request,
+            game,
+            build_selected=build_selected,
+            calc_query=calc_query,
             error=refused.get("error"),
             posted=refused.get("posted") or {},
             posted_meaning=refused.get("meaning"),
         )
-    return _render_game(request, game, **ctx)
+    return _render_game(request, game, build_selected=build_selected, calc_query=calc_query)
 
 
-def _live(game: Game, me: Seat | None, history_seq: int | None) -> dict[str, Any]:
+def _live(game: Game, me: Seat | None, history_seq: int | None) -> Live:
     """What lets the open page follow the game (static/js/live.js): the game's event stream,
     and the tab's title while it is the reader's turn. A history page and a finished game do
     not change, so they do not listen. ``bots_thinking``: every seat awaited is played by the
@@ -376,7 +445,7 @@ REFUSED_KEY = "games.refused_move"
 _NOT_KEPT = {"csrfmiddlewaretoken", "form_id", "expected_seq", "preview"}
 
 
-def _refusal(request: HttpRequest, game: Game, code: str, text: str) -> dict[str, Any]:
+def _refusal(request: HttpRequest, game: Game, code: str, text: str) -> Refusal:
     """What a refused move's page shows: the error, the form as it was sent, what it meant."""
     posted = {
         k[:40]: [v[:64] for v in vals[:60]]
@@ -408,10 +477,18 @@ def _refused_here(
 ) -> HttpResponse:
     """A refused move answered with ``status`` (a 4xx) and the game page itself, not a redirect:
     the error beside the form and the form as it was sent, as ``_refused`` leads to."""
-    return _render_game(request, game, status=status, **_refusal(request, game, code, text))
+    refusal = _refusal(request, game, code, text)
+    return _render_game(
+        request,
+        game,
+        status=status,
+        error=refusal["error"],
+        posted=refusal["posted"],
+        posted_meaning=refusal["posted_meaning"],
+    )
 
 
-def _sent_meaning(request: HttpRequest, game: Game) -> list[Any] | None:
+def _sent_meaning(request: HttpRequest, game: Game) -> present.FormMeaning | None:
     """What the refused form was about (``present.form_meaning``): of the state it was filled in
     on, the move its ``expected_seq`` names; of the state now when that is not a past move."""
     game = _fresh(game)
@@ -432,36 +509,40 @@ def _render_game(
     request: HttpRequest,
     game: Game,
     *,
-    error: dict[str, str] | None = None,
+    error: RefusedError | None = None,
     status: int = 200,
     build_selected: list[str] | None = None,
-    calc_query: Any = None,
+    calc_query: QueryDict | None = None,
     history_seq: int | None = None,
     invite_code: str = "",
     posted: dict[str, list[str]] | None = None,
-    posted_meaning: list[Any] | None = None,
+    posted_meaning: present.FormMeaning | None = None,
 ) -> HttpResponse:
     lang = _lang()
     user = request.user
     me = selectors.seat_of(game, user)
-    ctx: dict[str, Any] = {
+    gmap = board_svg.load_map(game.map)
+    names = _names(game)
+    live = _live(game, me, history_seq)
+    base: PageBase = {
         "game": game,
         "me": me,
         "turn_emails": outbox.turn_emails(game, user) if me is not None else "",
         "error": error,
         "lang": lang,
-        "names": _names(game),
+        "names": names,
         "seed_commitment": selectors.game_seed_commitment(game),
         "seed_revealed": game.seed if game.status == Game.Status.FINISHED else None,
+        "map_name": name_in(gmap, lang),
+        **live,
+        "board": "",
+        "lobby": game.status == Game.Status.OPEN,
     }
-    gmap = board_svg.load_map(game.map)
-    ctx["map_name"] = name_in(gmap, lang)
-    ctx.update(_live(game, me, history_seq))
     if game.status == Game.Status.OPEN:
         seats = selectors.game_seats(game)
-        ctx.update(
-            lobby=True,
-            seats=[
+        lobby: LobbyPage = {
+            **base,
+            "seats": [
                 {
                     "name": selectors.seat_name(s),
                     "username": s.user.get_username(),
@@ -473,23 +554,23 @@ def _render_game(
                 }
                 for s in seats
             ],
-            is_creator=user.is_authenticated and game.creator_id == user.pk,
-            bot_levels=bot_level_choices(),
-            can_join=user.is_authenticated and me is None and len(seats) < game.max_players,
-            is_private=bool((game.options or {}).get("private")),
-            min_on_time=int((game.options or {}).get("min_on_time") or 0),
-            invite_code=invite_code,
-            invite_url=(
+            "is_creator": user.is_authenticated and game.creator_id == user.pk,
+            "bot_levels": bot_level_choices(),
+            "can_join": user.is_authenticated and me is None and len(seats) < game.max_players,
+            "is_private": bool((game.options or {}).get("private")),
+            "min_on_time": int((game.options or {}).get("min_on_time") or 0),
+            "invite_code": invite_code,
+            "invite_url": (
                 absolute(selectors.invite_path(game))
                 if user.is_authenticated and game.creator_id == user.pk and game.invite_code
                 else ""
             ),
-            board=board_svg.render_board(map_slug=game.map, areas=game.areas, lang=lang),
-            areas_label=", ".join(
+            "board": board_svg.render_board(map_slug=game.map, areas=game.areas, lang=lang),
+            "areas_label": ", ".join(
                 name_in(gmap.areas[a], lang) for a in (game.areas or []) if a in gmap.areas
             ),
-        )
-        return render(request, "games/game.html", ctx, status=status)
+        }
+        return render(request, "games/game.html", lobby, status=status)
 
     if history_seq is not None:
         state = selectors.game_history_state_for(game, user, history_seq)
@@ -497,7 +578,7 @@ def _render_game(
         state = selectors.game_state_for(game, user)
     viewer = state["seat"]
     colours: dict[int, str] = {p["seat"]: p["colour"] for p in state["players"]}
-    usernames = {s.seat: s.user.get_username() for s in selectors.game_seats(game)}
+    usernames = {p["seat"]: p["username"] for p in state["players"]}
     legal = present.legal_by_type(state["legal"])
     you = next((p for p in state["players"] if p["seat"] == viewer), None)
     money = you["money"] if you else None
@@ -515,22 +596,17 @@ def _render_game(
     if "cities" in kept:
         build_selected = kept["cities"]
     selected = [c for c in (build_selected or []) if build and c in build["cities"]]
-    if history_seq is None:
-        ctx["forecast"] = _forecast_line(game, ctx["names"])
-        if ctx["forecast"] and ctx["forecast"]["bottleneck_seat"] is not None:
-            ctx["forecast"]["bottleneck_person"] = {
-                "name": ctx["forecast"]["bottleneck"],
-                "username": usernames.get(ctx["forecast"]["bottleneck_seat"]),
-            }
-        ctx["chat"] = _chat(game, user)
-    ctx.update(
-        lobby=False,
-        state=state,
-        history_seq=history_seq,
-        seq=game.seq,
-        phase_label=describe.phase_label(state["phase"]),
-        thresholds=present.thresholds(state),
-        board=board_svg.render_board(
+    offer = takeback_web.page_context(game, user, history_seq=history_seq, names=names)
+    ctx: BoardPage = {
+        **base,
+        **offer,
+        "lobby": False,
+        "state": state,
+        "history_seq": history_seq,
+        "seq": game.seq,
+        "phase_label": describe.phase_label(state["phase"]),
+        "thresholds": present.thresholds(state),
+        "board": board_svg.render_board(
             map_slug=game.map,
             areas=state["areas"],
             lang=lang,
@@ -539,87 +615,101 @@ def _render_game(
             buildable=build["cities"] if build else None,
             selected=set(selected),
         ),
-        current=[present.plant_card(p) for p in state["plant_market"]["current"]],
-        future=[present.plant_card(p) for p in state["plant_market"]["future"]],
-        track=present.resource_track(state["resource_market"]),
-        panels=[
-            {**p, "username": usernames.get(p["seat"])}
-            for p in present.player_panels(state, viewer)
-        ],
-        mail_down=_mail_down(game, me),
-        you=you,
-        money=money,
-        legal=legal,
-        form_id=secrets.token_urlsafe(12),
-        income_rows=present.income_rows(),
-        deck_cards=present.deck_cards(state.get("plant_deck")),
-        resupply=present.resupply_rows(state["players_count"], state["step"]),
-        resources=RESOURCES,
-        facts=present.step_facts(state["players_count"]),
-        waiting=[ctx["names"].get(s, "?") for s in state["to_act"]],
+        "current": [present.market_card(p) for p in state["plant_market"]["current"]],
+        "future": [present.market_card(p) for p in state["plant_market"]["future"]],
+        "track": present.resource_track(state["resource_market"]),
+        "panels": present.player_panels(state, viewer),
+        "mail_down": _mail_down(game, me),
+        "you": you,
+        "money": money,
+        "legal": legal,
+        "form_id": secrets.token_urlsafe(12),
+        "income_rows": present.income_rows(),
+        "deck_cards": present.deck_cards(state.get("plant_deck")),
+        "resupply": present.resupply_rows(state["players_count"], state["step"]),
+        "resources": RESOURCES,
+        "facts": present.step_facts(state["players_count"]),
+        "waiting": [names.get(s, "?") for s in state["to_act"]],
         # The same, each a link to the player's page (``|players``).
-        waiting_people=[
-            {"name": ctx["names"].get(s, "?"), "username": usernames.get(s)}
-            for s in state["to_act"]
+        "waiting_people": [
+            {"name": names.get(s, "?"), "username": usernames.get(s)} for s in state["to_act"]
         ],
         # Phase 5 asks everyone at once: say who has already chosen what to power.
-        acted=[
-            ctx["names"].get(s, "?")
+        "acted": [
+            names.get(s, "?")
             for s in state["order"]
             if state["phase"] == "bureaucracy" and s not in state["to_act"]
         ],
-    )
+        "kept_amount": _one(kept, "amount"),
+        "log": [],
+        "log_more": False,
+        "calc": _calculator(state, money, calc_query),
+    }
+    if history_seq is None:
+        forecast_line = _forecast_line(game, names)
+        if forecast_line and forecast_line["bottleneck_seat"] is not None:
+            forecast_line["bottleneck_person"] = {
+                "name": forecast_line["bottleneck"] or "",
+                "username": usernames.get(forecast_line["bottleneck_seat"]),
+            }
+        ctx["forecast"] = forecast_line
+        ctx["chat"] = _chat(game, user)
     auction = state["auction"]
     if auction:
         ctx["auction"] = {
             "plant": present.plant_card(auction["plant"]),
             "high_bid": auction["high_bid"],
-            "high_bidder": ctx["names"].get(auction["high_bidder"], "?"),
+            "high_bidder": names.get(auction["high_bidder"], "?"),
             "high_bidder_person": {
-                "name": ctx["names"].get(auction["high_bidder"], "?"),
+                "name": names.get(auction["high_bidder"], "?"),
                 "username": usernames.get(auction["high_bidder"]),
             },
-            "bidders": [ctx["names"].get(s, "?") for s in auction["bidders"]],
+            "bidders": [names.get(s, "?") for s in auction["bidders"]],
             "sealed": bool(auction.get("sealed")),
-            "sealed_in": [ctx["names"].get(s, "?") for s in auction.get("sealed_in") or []],
+            "sealed_in": [names.get(s, "?") for s in auction.get("sealed_in") or []],
             "your_sealed_bid": auction.get("your_sealed_bid"),
         }
     last = state.get("sealed_last")
     if last:
         ctx["sealed_last"] = {
             "plant": last["plant"],
-            "winner": ctx["names"].get(last["winner"], "?"),
+            "winner": names.get(last["winner"], "?"),
             "price": last["price"],
             "bids": ", ".join(
-                f"{ctx['names'].get(int(seat), '?')} {amount}"
+                f"{names.get(int(seat), '?')} {amount}"
                 for seat, amount in sorted(last["bids"].items(), key=lambda kv: -kv[1])
             ),
         }
     if "choose_plant" in legal:
         entry = legal["choose_plant"]
         by_number = {p["number"]: p for p in state["plant_market"]["current"] if "step3" not in p}
-        ctx["choose"] = [
-            {**present.plant_card(by_number[p["number"]]), "min_bid": p["min_bid"]}
+        choose: list[present.ChooseCard] = [
+            {
+                **present.plant_card(by_number[p["number"]]),
+                "min_bid": p["min_bid"],
+                "checked": False,
+            }
             for p in entry["plants"]
             if p["number"] in by_number
         ]
+        ctx["choose"] = choose
         ctx["choose_max"] = entry["max_bid"]
         # The field's floor as sent: the lowest any offered plant allows, whichever is ticked, so
         # that without the script (which narrows it to the ticked plant's, game.js) no legal bid
         # is blocked by the browser; the server checks the plant's own minimum.
-        ctx["choose_min"] = min((c["min_bid"] for c in ctx["choose"]), default=0)
-        _check_one(ctx["choose"], _one(kept, "plant"))
-        first = next((c for c in ctx["choose"] if c["checked"]), None)
+        ctx["choose_min"] = min((c["min_bid"] for c in choose), default=0)
+        _check_one(choose, _one(kept, "plant"))
+        first = next((c for c in choose if c["checked"]), None)
         ctx["choose_bid"] = _one(kept, "bid") or (first["min_bid"] if first else "")
-    ctx["kept_amount"] = _one(kept, "amount")
     if "discard_plant" in legal and you:
-        ctx["discard"] = [
-            present.owned_card(p)
+        discard: list[present.DiscardCard] = [
+            {**present.owned_card(p), "checked": False}
             for p in you["plants"]
             if present.plant_id(p) in legal["discard_plant"]["plants"]
         ]
+        ctx["discard"] = discard
         ctx["holds_tokens"] = any(you["resources"].values())
-        _check_one(ctx["discard"], _one(kept, "plant"))
+        _check_one(discard, _one(kept, "plant"))
         ctx["drops"] = [(r, _one(kept, f"drop_{r}") or "0") for r in RESOURCES]
     if "buy_resources" in legal:
         buy = legal["buy_resources"]
@@ -635,7 +725,7 @@ def _render_game(
             for r in RESOURCES
         ]
     if build:
-        cities = []
+        cities: list[BuildCity] = []
         for slug, cost in sorted(build["cities"].items(), key=lambda kv: (kv[1], kv[0])):
             c = gmap.cities[slug]
             cities.append(
@@ -655,57 +745,66 @@ def _render_game(
         if selected:
             ctx["quote"], _status = _quote(game, user, selected)
     if "power" in legal and you:
-        best = selectors.game_best_power_for(game, user) or {
+        best: selectors.BestPower = selectors.game_best_power_for(game, user) or {
             "plants": [],
             "hybrid": {},
             "cities": 0,
         }
         able = set(legal["power"]["plants"])
-        ctx["power"] = [
-            {
-                **present.owned_card(p),
-                "able": present.plant_id(p) in able,
-                "checked": present.plant_id(p) in best["plants"],
-                "hybrid_coal": (best["hybrid"].get(present.plant_id(p)) or {}).get("coal"),
-            }
-            for p in you["plants"]
-        ]
+        power: list[present.PowerCard] = []
+        for p in you["plants"]:
+            pid = present.plant_id(p)
+            burn = best["hybrid"].get(pid)
+            power.append(
+                {
+                    **present.owned_card(p),
+                    "able": pid in able,
+                    "checked": pid in best["plants"],
+                    "hybrid_coal": burn["coal"] if burn else None,
+                }
+            )
         if kept:  # the plants the player ticked, not the preselection
-            for c in ctx["power"]:
-                c["checked"] = str(c["id"]) in kept.get("plants", [])
-                c["hybrid_coal"] = _one(kept, f"hybrid_{c['id']}_coal") or c["hybrid_coal"]
+            for card in power:
+                card["checked"] = str(card["id"]) in kept.get("plants", [])
+                card["hybrid_coal"] = _one(kept, f"hybrid_{card['id']}_coal") or card["hybrid_coal"]
+        ctx["power"] = power
         ctx["power_best"] = best
         ctx["power_income"] = income(best["cities"])
-    # Take-backs and practice games (games.web.takeback): the offer, a request, the forms.
-    ctx.update(takeback_web.page_context(game, user, history_seq=history_seq, names=ctx["names"]))
     # The move log (the newest last) and links to the board after each move; moves taken back
     # are marked, and the player's own move they may take back carries its button.
     entries = log.entries(game)
     if history_seq is not None:
         entries = [e for e in entries if e["seq"] <= history_seq]
-    entries = takeback_web.log_marks(entries, ctx["takeback"])
-    tail = entries[-LOG_TAIL:]
+    gone = log.cancelled(entries)
+    takeback = ctx["takeback"]
+    first_undone = takeback["first"] if takeback else None
     # Each name in the log's sentences a link to the player's page, held in <bdi> so that a
     # right-to-left name does not reorder the sentence around it: the sentence is made with a mark
     # per seat, escaped, and each mark replaced by the linked name (``_linked``).
-    marks = {seat: _mark(seat) for seat in ctx["names"]}
-    here = next((e for e in entries if e["takeback_here"]), None)
-    if here is not None:  # what the take-back at the top of the page would undo, in words
-        ctx["takeback"]["text"] = _linked(
-            describe.move_describe(here, marks, game.map, lang), ctx["names"], usernames
-        )
-    ctx["log"] = [
+    marks = {seat: _mark(seat) for seat in names}
+    seen: set[int] = set()
+    here = [False] * len(entries)
+    for i, e in enumerate(entries):
+        here[i] = e["seq"] not in seen and e["seq"] == first_undone  # a seq's first: its own
+        seen.add(e["seq"])
+        if here[i] and takeback is not None:  # what the take-back at the top would undo
+            takeback["text"] = _linked(
+                describe.move_describe(e, marks, game.map, lang), names, usernames
+            )
+    start = max(0, len(entries) - LOG_TAIL)
+    tail: list[LogLine] = [
         {
-            **e,
-            "text": _linked(
-                describe.move_describe(e, marks, game.map, lang), ctx["names"], usernames
-            ),
+            "seq": e["seq"],
+            "time": e["time"],
+            "cancelled": e["seq"] in gone,
+            "takeback_here": here[start + i],
+            "text": _linked(describe.move_describe(e, marks, game.map, lang), names, usernames),
             "note": describe.entry_note(e),
         }
-        for e in reversed(tail)
+        for i, e in enumerate(entries[start:])
     ]
+    ctx["log"] = tail[::-1]
     ctx["log_more"] = len(entries) > len(tail)
-    ctx["calc"] = _calculator(state, money, calc_query)
     if ctx["calc"].get("problem"):  # the calculator's inputs refused (games.numbers): a 400
         status = 400
     return render(request, "games/game.html", ctx, status=status)
@@ -720,11 +819,13 @@ def _linked(text: str, names: dict[int, str], usernames: dict[int, str]) -> Safe
     """A log sentence made with ``_mark``s, escaped, each mark the seat's linked name."""
     out = str(conditional_escape(text))
     for seat, name in names.items():
-        out = out.replace(_mark(seat), str(player_link(name, usernames.get(seat))))
+        mark = _mark(seat)
+        if mark in out:  # a sentence names one or two seats: no link built for the others
+            out = out.replace(mark, str(player_link(name, usernames.get(seat))))
     return mark_safe(out)  # escaped above; the links are format_html's
 
 
-def _mail_down(game: Game, me: Any) -> dict[str, Any] | None:
+def _mail_down(game: Game, me: Seat | None) -> MailDown | None:
     """The players of a running game our emails do not reach (``accounts.deliverability``),
     for the other players (a seat's own player sees the banner): their names, and how much later
     their deadlines are while they stay away. None when there are none, or for a spectator."""
@@ -744,7 +845,12 @@ def _mail_down(game: Game, me: Any) -> dict[str, Any] | None:
     }
 
 
-def _check_one(cards: list[dict[str, Any]], chosen: str) -> None:
+class _Checkable(TypedDict):
+    id: int
+    checked: bool
+
+
+def _check_one(cards: Sequence[_Checkable], chosen: str) -> None:
     """Tick the card a refused form had chosen, else the first (radio buttons: one is ticked)."""
     for c in cards:
         c["checked"] = str(c["id"]) == chosen
@@ -757,7 +863,7 @@ def _one(kept: dict[str, list[str]], name: str) -> str:
     return (kept.get(name) or [""])[0]
 
 
-def _chat(game: Game, user: Any) -> dict[str, Any] | None:
+def _chat(game: Game, user: selectors.Reader) -> Chat | None:
     """The chat panel: the last messages the viewer may read, which of them they may edit."""
     if not chat_selectors.can_read(game, user):
         return None
@@ -785,7 +891,7 @@ def _chat(game: Game, user: Any) -> dict[str, Any] | None:
     }
 
 
-def _forecast_line(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
+def _forecast_line(game: Game, names: dict[int, str]) -> Forecast | None:
     """The game page's line: expected finish and the seat waited on most (public facts only)."""
     fc = forecast(game)
     if fc is None:
@@ -805,7 +911,7 @@ def _forecast_line(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
     }
 
 
-def _calc(query: Any, name: str) -> int:
+def _calc(query: QueryDict, name: str) -> int:
     """One of the calculator's inputs (empty: 0)."""
     return numbers.from_query(query, name, low=0, high=CALC_MAX, default=0) or 0
 
@@ -814,13 +920,17 @@ def _calc(query: Any, name: str) -> int:
 CALC_MAX = 100_000
 
 
-def _calculator(state: State, money: int | None, query: Any) -> dict[str, Any]:
+def _calculator(state: State, money: int | None, query: QueryDict | None) -> Calculator:
     """The cost calculator (the no-JS path computes the answer here; JS does it live)."""
     market = state["resource_market"]
-    out: dict[str, Any] = {"market": market, "money": money, "asked": False}
-    out["fields"] = [
-        {"resource": r, "label": describe.resource_label(r), "value": 0} for r in RESOURCES
-    ]
+    out: Calculator = {
+        "market": market,
+        "money": money,
+        "asked": False,
+        "fields": [
+            {"resource": r, "label": describe.resource_label(r), "value": 0} for r in RESOURCES
+        ],
+    }
     if query is None:
         return out
     try:
@@ -835,16 +945,14 @@ def _calculator(state: State, money: int | None, query: Any) -> dict[str, Any]:
     total = res_cost + cities + bid
     for f in out["fields"]:
         f["value"] = counts[f["resource"]]
-    out.update(
-        asked=True,
-        counts=counts,
-        cities=cities,
-        bid=bid,
-        res_cost=res_cost,
-        total=total,
-        left=None if money is None else money - total,
-        short=[describe.resource_label(r) for r in short],
-    )
+    out["asked"] = True
+    out["counts"] = counts
+    out["cities"] = cities
+    out["bid"] = bid
+    out["res_cost"] = res_cost
+    out["total"] = total
+    out["left"] = None if money is None else money - total
+    out["short"] = [describe.resource_label(r) for r in short]
     return out
 
 
@@ -903,8 +1011,9 @@ def _fresh(game: Game) -> Game:
     return selectors.game_get(game_id=game.pk) or game
 
 
-def _already_applied(game: Game, user: Any, form_id: str) -> bool:
-    return Move.objects.filter(game=game, user=user, idempotency_key=form_id).exists()
+def _already_applied(game: Game, user: selectors.Reader, form_id: str) -> bool:
+    uid = cast(int, getattr(user, "pk", None))  # signed in (``game_move`` asks first)
+    return Move.objects.filter(game=game, user_id=uid, idempotency_key=form_id).exists()
 
 
 @require_GET
@@ -918,24 +1027,49 @@ def game_history(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
     return _render_game(request, game, history_seq=seq)
 
 
-def _quote(game: Game, user: selectors.Reader, cities: list[str]) -> tuple[dict[str, object], int]:
+def _quote(game: Game, user: selectors.Reader, cities: list[str]) -> tuple[Quote, int]:
     """The build quote (``selectors.game_build_quote``, the API's too) as the page shows it, with
     its status: the same code for the same question, the error's text in the reader's language."""
     try:
-        return dict(selectors.game_build_quote(game, user, cities)), 200
+        return selectors.game_build_quote(game, user, cities), 200
     except services.ServiceError as exc:
-        error = {"code": exc.code, "message": exc.message}
-        return {"error": {**error, "text": error_text(exc.code, exc.message)}}, exc.status
+        text = error_text(exc.code, exc.message)
+        return {"error": {"code": exc.code, "message": exc.message, "text": text}}, exc.status
+
+
+def _quote_reader(request: HttpRequest) -> selectors.Reader:
+    """Who asks for a quote: the API token's owner when the request carries an Authorization
+    header (the API's own authentication, ``games.api.auth``: a client holding a token gets the
+    same answer here as at ``/api/v1/games/{id}/quote/``), else the site's session. A header
+    that is no valid token is refused (``AuthenticationFailed``), never read as anonymous."""
+    # As DRF reads it (``get_authorization_header``): the header's text as bytes.
+    header = request.headers.get("Authorization", "").encode("iso-8859-1")
+    if not header:
+        return request.user
+    found = TokenAuthentication().authenticate_credentials(token_from_header(header) or b"")
+    user: selectors.Reader = found[0]
+    return user
 
 
 @require_GET
 def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
-    """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's)."""
-    game = game_or_404(request, game_id)
+    """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's).
+    A session or an API token (``_quote_reader``): the same reader, the same answer."""
+    try:
+        reader = _quote_reader(request)
+    except AuthenticationFailed as exc:
+        # As the API answers a 401 (RFC 9110: a 401 names the scheme to use).
+        error = {"code": "authentication_failed", "message": str(exc.detail)}
+        refused = JsonResponse({"error": {**error, "text": error["message"]}}, status=401)
+        refused["WWW-Authenticate"] = TokenAuthentication.WWW_AUTHENTICATE
+        return refused
+    game = selectors.game_for(game_id=game_id, user=reader)
+    if game is None:
+        raise Http404(_("No such game."))
     cities = [c for c in request.GET.getlist("cities") if c][:30]
     if not cities:
         return JsonResponse({"cost": 0, "money_left": None})
-    data, status = _quote(game, request.user, cities)
+    data, status = _quote(game, reader, cities)
     return JsonResponse(data, status=status)
 
 

@@ -13,8 +13,10 @@ the bots answer (the worker's task, run here) and the open page follows the game
 
 On every page visited it checks: nothing scrolls sideways but the board's own box, the board's
 city names are at least 11 CSS px, no console error, no Content-Security-Policy report (the
-``browser`` fixture); it measures the server's time on every page (its ``Server-Timing``), and
-with ``WALK_SERVER_MS=300`` on a quiet machine checks that no page took longer. What it measured
+``browser`` fixture); it reads the server's time on every page (its ``Server-Timing``: ``cpu``,
+the request's own CPU time, and ``app``, its wall time) and checks that no page took more than
+300 ms of CPU, always; with ``WALK_SERVER_MS=300`` on a quiet machine, also of wall time. What it
+measured
 is printed (``-s``) and written to test-artifacts/walk-<width>-<lang>.json; its
 screenshots are test-artifacts/screenshots/walk-<width>-<lang>-*.png.
 """
@@ -34,11 +36,14 @@ from playwright.sync_api import Error as PlaywrightError
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "pw-walk-123456"
-#: The server's budget for a page (its Server-Timing), ms, checked only when WALK_SERVER_MS is set
+#: The server's budget for a page, ms. Its CPU time (Server-Timing ``cpu``: the request's thread)
+#: is held to it on every run, in CI too: a loaded machine makes a request wait for a core, not
+#: work more. Its wall time (``app``) is held to it only when WALK_SERVER_MS is set
 #: (`WALK_SERVER_MS=300 pytest tests/e2e/test_whole_game_walk_browser.py` on a quiet machine): the
-#: project measures speed, it does not time tests, and the suite runs beside other tests (the
-#: season among them) on a shared machine. The figures are printed and written to the report
-#: (max, p50 and p95 over every page served) on every run.
+#: suite runs beside other tests (the season among them) on a shared machine, and in this process
+#: the bots' moves share Python's lock with the live server's threads. Both are printed and
+#: written to the report (max, p50 and p95 over every page served) on every run.
+CPU_MS = 300.0
 SERVER_MS = float(os.environ["WALK_SERVER_MS"]) if os.environ.get("WALK_SERVER_MS") else None
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 #: Elements sticking out of the screen's width, outside the board's box (which scrolls by design).
@@ -76,6 +81,8 @@ class Walk:
         self.errors: list[str] = []
         self.timings: dict[str, float] = {}
         self.samples: list[float] = []
+        self.cpu: dict[str, float] = {}
+        self.cpu_samples: list[float] = []
         self.problems: dict[str, Any] = {}
         self.visited: list[str] = []
         self.min_name: float | None = None
@@ -93,12 +100,15 @@ class Walk:
         if response.request.resource_type != "document":
             return
         header = response.headers.get("server-timing", "")
-        m = re.search(r"dur=([\d.]+)", header)
+        wall = re.search(r"\bapp;dur=([\d.]+)", header)
+        cpu = re.search(r"\bcpu;dur=([\d.]+)", header)
         path = re.sub(r"^https?://[^/]+", "", response.url)
-        if m:
+        if wall and cpu:
             key = f"{response.request.method} {path}"
-            self.timings[key] = max(self.timings.get(key, 0.0), float(m.group(1)))
-            self.samples.append(float(m.group(1)))
+            self.timings[key] = max(self.timings.get(key, 0.0), float(wall.group(1)))
+            self.samples.append(float(wall.group(1)))
+            self.cpu[key] = max(self.cpu.get(key, 0.0), float(cpu.group(1)))
+            self.cpu_samples.append(float(cpu.group(1)))
         elif response.status < 300:
             self.problems[f"no Server-Timing: {path}"] = header
 
@@ -273,7 +283,18 @@ def _send_some_emails(n: int = 3) -> None:
             msg.send()
 
 
-def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: str, visit: str):
+def _walk(
+    live_server,
+    browser,
+    shots,
+    settings,
+    tmp_path,
+    monkeypatch,
+    *,
+    width: int,
+    play: str,
+    visit: str,
+):
     from django.contrib.auth import get_user_model
 
     settings.DEBUG = True  # the development mailbox is one of the pages
@@ -281,9 +302,15 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
     settings.EMAIL_FILE_PATH = str(tmp_path / "mail")
     settings.STREAM_FALLBACK_SECONDS = 0.1  # the embedded stream's re-read (no Redis here)
     settings.STREAM_KEEPALIVE_SECONDS = 2.0
-    # What the first queued task imports (the broker's transport), imported before the walk:
-    # a process's one-off start-up is not a page's time.
-    import kombu.transport.sqlalchemy  # noqa: F401
+    # The worker's tasks are run here by the test (``_bots_play``), so what the pages queue is
+    # never consumed: it goes to an in-memory broker, as quick as production's Redis. The
+    # development default (SQLAlchemy on one SQLite file) made a move's page wait up to 5 s for
+    # the file's lock while the bots' moves, on the test's thread, queued theirs.
+    from celery import current_app
+
+    monkeypatch.setattr(current_app.conf, "broker_url", "memory://")
+    monkeypatch.setattr(current_app, "_pool", None)
+    monkeypatch.setattr(current_app.amqp, "_producer_pool", None)
 
     # What production's gunicorn master does once before it forks (deploy/gunicorn.conf.py):
     # URL configuration, templates, translations and board labels loaded, so the first page of
@@ -380,6 +407,7 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
             w.shot("31-signup")
 
     worst = max(w.timings.items(), key=lambda kv: kv[1])
+    worst_cpu = max(w.cpu.items(), key=lambda kv: kv[1])
     report = {
         "width": width,
         "played_in": play,
@@ -394,9 +422,14 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
         "p95_server_ms": statistics.quantiles(w.samples, n=20)[-1],
         "pages_served": len(w.samples),
         "slowest": worst[0],
+        "max_cpu_ms": worst_cpu[1],
+        "p50_cpu_ms": statistics.median(w.cpu_samples),
+        "p95_cpu_ms": statistics.quantiles(w.cpu_samples, n=20)[-1],
+        "most_cpu": worst_cpu[0],
         "min_board_label_px": w.min_name,
         "console_errors": len(w.errors),
         "server_ms": dict(sorted(w.timings.items(), key=lambda kv: -kv[1])),
+        "cpu_ms": dict(sorted(w.cpu.items(), key=lambda kv: -kv[1])),
     }
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"walk-{width}-{play}.json").write_text(json.dumps(report, indent=2))
@@ -407,14 +440,39 @@ def _walk(live_server, browser, shots, settings, tmp_path, *, width: int, play: 
     assert w.kept_input
     assert w.min_name is not None
     assert w.min_name >= 11
+    assert {k: v for k, v in w.cpu.items() if v > CPU_MS} == {}
     if SERVER_MS is not None:
         slow = {k: v for k, v in w.timings.items() if v > SERVER_MS}
         assert slow == {}, slow
 
 
-def test_walk_at_390_px_playing_in_japanese(live_server, browser, shots, settings, tmp_path):
-    _walk(live_server, browser, shots, settings, tmp_path, width=390, play="ja", visit="en")
+def test_walk_at_390_px_playing_in_japanese(
+    live_server, browser, shots, settings, tmp_path, monkeypatch
+):
+    _walk(
+        live_server,
+        browser,
+        shots,
+        settings,
+        tmp_path,
+        monkeypatch,
+        width=390,
+        play="ja",
+        visit="en",
+    )
 
 
-def test_walk_at_1280_px_playing_in_english(live_server, browser, shots, settings, tmp_path):
-    _walk(live_server, browser, shots, settings, tmp_path, width=1280, play="en", visit="ja")
+def test_walk_at_1280_px_playing_in_english(
+    live_server, browser, shots, settings, tmp_path, monkeypatch
+):
+    _walk(
+        live_server,
+        browser,
+        shots,
+        settings,
+        tmp_path,
+        monkeypatch,
+        width=1280,
+        play="en",
+        visit="ja",
+    )

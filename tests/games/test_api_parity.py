@@ -299,6 +299,24 @@ def test_a_token_and_a_session_get_the_same_quote(make_player, new_game, client)
     client.force_login(outsider.user)
     page = client.get(f"/games/{gid}/quote/?cities=essen")
     assert (page.status_code, page.json()["error"]["code"]) == (403, "not_a_player")
+    client.logout()
+    # The page's quote takes the API's token too: the same answer as the API's to the same
+    # token, and a bad token is refused (401), not read as a visitor.
+    bearer = {"HTTP_AUTHORIZATION": f"Bearer {me.token}"}
+    page = client.get(f"/games/{gid}/quote/?{query}", **bearer)
+    assert page.status_code == 200, page.content
+    assert page.json() == me.get(f"{url}?{query}").json()
+    page = client.get(f"/games/{gid}/quote/?cities=nowhere", **bearer)
+    assert (page.status_code, page.json()["error"]["code"]) == (400, "city_not_in_play")
+    page = client.get(f"/games/{gid}/quote/?cities=essen", HTTP_AUTHORIZATION="Bearer 00ff")
+    assert (page.status_code, page.json()["error"]["code"]) == (401, "authentication_failed")
+    # The same 401 as the API's, which names the scheme to use.
+    api = ValidatingAPIClient().get(url + "?cities=essen", HTTP_AUTHORIZATION="Bearer 00ff")
+    assert api.status_code == 401
+    assert page["WWW-Authenticate"] == api["WWW-Authenticate"] == 'Bearer realm="api"'
+    page = client.get(f"/games/{gid}/quote/?cities=essen", HTTP_AUTHORIZATION="Basic eDp5")
+    assert page.status_code == 401
+    assert page["WWW-Authenticate"] == 'Bearer realm="api"'
     assert _code(ValidatingAPIClient().get(url + "?cities=essen")) == (401, "not_authenticated")
 
 

@@ -92,6 +92,49 @@ def test_a_held_email_goes_when_the_hold_ends_if_the_turn_still_waits(new_game):
     assert _turn_mails() == 1
 
 
+def test_a_held_email_is_queued_for_the_end_of_its_hold(
+    new_game, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Not up to a minute later with the outbox sweep: a task with the hold's end as its ETA
+    sends it then (it claims the row by id and asks the pace again)."""
+    from games import queue
+
+    queued: list[tuple[str, object, tuple]] = []
+    monkeypatch.setattr(queue, "publish_at", lambda name, eta, *a: queued.append((name, eta, a)))
+    game = _started(new_game)
+    seat = _turn(game)
+    now = timezone.now()
+    Seat.objects.filter(pk=seat.pk).update(page_seen_at=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        _send(now)
+    row = Notification.objects.get(kind="turn")
+    assert queued == [(queue.NOTIFICATIONS_SEND, now + pace.HOLD, ([row.pk],))]
+    # At the ETA the task sends it (a minute before the sweep would have found it due).
+    with time_machine.travel(now + pace.HOLD + timedelta(seconds=1), tick=False):
+        assert sending.notifications_send_batch(ids=[row.pk]).get("sent") == 1
+    assert _turn_mails() == 1
+
+
+def test_a_broker_down_leaves_a_held_email_to_the_sweep(
+    new_game, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games import queue
+
+    def down(*a):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(queue, "publish_at", down)
+    game = _started(new_game)
+    seat = _turn(game)
+    now = timezone.now()
+    Seat.objects.filter(pk=seat.pk).update(page_seen_at=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        _send(now)  # no error
+    assert _turn_mails() == 0
+    _send(now + pace.HOLD + sending.timedelta(seconds=sending.retry_after_seconds() + 1))
+    assert _turn_mails() == 1
+
+
 def test_the_game_page_marks_its_player_present(new_game, client):
     game = _started(new_game)
     seat = Seat.objects.select_related("user").get(game=game, seat=game.to_act[0])

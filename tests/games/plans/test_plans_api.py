@@ -148,7 +148,23 @@ def test_a_plan_given_on_ones_own_turn_acts_at_once(new_game):
     )
     assert r.status_code == 200
     assert r.json()["moves_made"] == 1
-    assert _moves(seats[second], gid)[-1]["action"] == {"type": "bid", "amount": plant + 1}
+    last = _moves(seats[second], gid)[-1]
+    assert last["action"] == {"type": "bid", "amount": plant + 1}
+    # The answer says what the plan did, in the move log's words (as the plans page does).
+    name = seats[second].user.profile.display_name or seats[second].user.username
+    assert r.json()["acted"] == [
+        {"seq": last["seq"], "text": f"{name} bid {plant + 1} for plant {plant}."}
+    ]
+
+
+def test_a_plan_that_waits_for_its_turn_has_done_nothing_yet(new_game):
+    gid, seats = _started(new_game)
+    _opener, second, _third, plant = _bidding_order(gid)
+    r = seats[second].post(
+        f"/api/v1/games/{gid}/plans/", {"kind": "proxy_bid", "plant": plant, "max": plant + 3}
+    )
+    assert r.status_code == 200
+    assert (r.json()["moves_made"], r.json()["acted"]) == (0, [])
 
 
 @pytest.mark.parametrize(

@@ -95,6 +95,7 @@ from .patched_me_request import PatchedMeRequest
 from .pending_discard import PendingDiscard
 from .phase_enum import PhaseEnum
 from .plan_list import PlanList
+from .plan_move import PlanMove
 from .plan_request import PlanRequest
 from .plan_request_amounts import PlanRequestAmounts
 from .plan_set import PlanSet
@@ -255,6 +256,7 @@ __all__ = (
     "PendingDiscard",
     "PhaseEnum",
     "PlanList",
+    "PlanMove",
     "PlanRequest",
     "PlanRequestAmounts",
     "PlanSet",

@@ -17,7 +17,7 @@ class ChoosePlantActionRequest:
 
     Attributes:
         bid (int): At least the plant's number.
-        plant (int): Plant number.
+        plant (int): The plant's id: its number (100 + its number for a New Power Plants card).
         type_ (ChoosePlantActionTypeEnum): * `choose_plant` - choose_plant
     """
 

@@ -21,7 +21,7 @@ class DiscardPlantActionRequest:
     """Right after winning a plant over the limit: discard one.
 
     Attributes:
-        plant (int): The plant to discard.
+        plant (int): The plant to discard, by its id (as choose_plant's).
         type_ (DiscardPlantActionTypeEnum): * `discard_plant` - discard_plant
         drop (DiscardPlantActionRequestDrop | Unset): {resource: n} tokens to drop when they no longer fit.
     """

@@ -14,7 +14,7 @@ class LoggedChoosePlant:
 
     Attributes:
         bid (int): At least the plant's number.
-        plant (int): Plant number.
+        plant (int): The plant's id: its number (100 + its number for a New Power Plants card).
         type_ (Literal['choose_plant']):
     """
 

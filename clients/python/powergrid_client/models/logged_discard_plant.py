@@ -19,7 +19,7 @@ class LoggedDiscardPlant:
     """Right after winning a plant over the limit: discard one.
 
     Attributes:
-        plant (int): The plant to discard.
+        plant (int): The plant to discard, by its id (as choose_plant's).
         type_ (Literal['discard_plant']):
         drop (LoggedDiscardPlantDrop | Unset): {resource: n} tokens to drop when they no longer fit.
     """

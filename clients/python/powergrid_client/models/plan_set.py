@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.build_plan import BuildPlan
     from ..models.buy_plan import BuyPlan
     from ..models.pass_when_nothing_plan import PassWhenNothingPlan
+    from ..models.plan_move import PlanMove
     from ..models.power_plan import PowerPlan
     from ..models.proxy_bid_plan import ProxyBidPlan
 
@@ -21,11 +22,14 @@ T = TypeVar("T", bound="PlanSet")
 class PlanSet:
     """
     Attributes:
+        acted (list[PlanMove]): What your plan did at once, one entry per move of the log it made for your seat (empty
+            when it waits for your turn): set during your own turn, a plan that holds acts before the answer.
         moves_made (int): Moves the plans made at once (0 when it waits its turn).
         plan (AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan):
         seq (int): The game's seq after them.
     """
 
+    acted: list[PlanMove]
     moves_made: int
     plan: AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan
     seq: int
@@ -36,6 +40,11 @@ class PlanSet:
         from ..models.buy_plan import BuyPlan  # noqa: PLC0415
         from ..models.pass_when_nothing_plan import PassWhenNothingPlan  # noqa: PLC0415
         from ..models.proxy_bid_plan import ProxyBidPlan  # noqa: PLC0415
+
+        acted = []
+        for acted_item_data in self.acted:
+            acted_item = acted_item_data.to_dict()
+            acted.append(acted_item)
 
         moves_made = self.moves_made
 
@@ -59,6 +68,7 @@ class PlanSet:
 
         field_dict.update(
             {
+                "acted": acted,
                 "moves_made": moves_made,
                 "plan": plan,
                 "seq": seq,
@@ -73,10 +83,18 @@ class PlanSet:
         from ..models.build_plan import BuildPlan  # noqa: PLC0415
         from ..models.buy_plan import BuyPlan  # noqa: PLC0415
         from ..models.pass_when_nothing_plan import PassWhenNothingPlan  # noqa: PLC0415
+        from ..models.plan_move import PlanMove  # noqa: PLC0415
         from ..models.power_plan import PowerPlan  # noqa: PLC0415
         from ..models.proxy_bid_plan import ProxyBidPlan  # noqa: PLC0415
 
         d = dict(src_dict)
+        acted = []
+        _acted = d.pop("acted")
+        for acted_item_data in _acted:
+            acted_item = PlanMove.from_dict(acted_item_data)
+
+            acted.append(acted_item)
+
         moves_made = d.pop("moves_made")
 
         def _parse_plan(
@@ -133,6 +151,7 @@ class PlanSet:
         seq = d.pop("seq")
 
         plan_set = cls(
+            acted=acted,
             moves_made=moves_made,
             plan=plan,
             seq=seq,

@@ -119,7 +119,8 @@ def sync_detailed(
     """Give or replace a plan
 
      One plan of each kind (a proxy bid per plant). If it applies now (it is your turn and it holds), its
-    move is made before the answer: `moves_made` counts them.
+    move is made before the answer: `moves_made` counts them and `acted` says what yours did, in the
+    move log's words.
 
     Args:
         game_id (int):
@@ -155,7 +156,8 @@ def sync(
     """Give or replace a plan
 
      One plan of each kind (a proxy bid per plant). If it applies now (it is your turn and it holds), its
-    move is made before the answer: `moves_made` counts them.
+    move is made before the answer: `moves_made` counts them and `acted` says what yours did, in the
+    move log's words.
 
     Args:
         game_id (int):
@@ -186,7 +188,8 @@ async def asyncio_detailed(
     """Give or replace a plan
 
      One plan of each kind (a proxy bid per plant). If it applies now (it is your turn and it holds), its
-    move is made before the answer: `moves_made` counts them.
+    move is made before the answer: `moves_made` counts them and `acted` says what yours did, in the
+    move log's words.
 
     Args:
         game_id (int):
@@ -220,7 +223,8 @@ async def asyncio(
     """Give or replace a plan
 
      One plan of each kind (a proxy bid per plant). If it applies now (it is your turn and it holds), its
-    move is made before the answer: `moves_made` counts them.
+    move is made before the answer: `moves_made` counts them and `acted` says what yours did, in the
+    move log's words.
 
     Args:
         game_id (int):
