@@ -3,13 +3,16 @@ every map.
 
 For each pairing, one bot of the level tested plays three bots of the level it is measured
 against: the top level against three heuristic bots, then each level against three of the
-level below it. Game ``g`` is played on map ``g % maps`` with the tested bot in seat ``g % 4``
-and seed ``seed + g``. Printed per pairing: games, win rate with its 95 % interval (Wilson),
-mean rank (1 = won; a shared first place counts as a win), the tested bot's time per decision
-(p50, p95, max: CPU time of the deciding thread, ``time.thread_time``, then wall-clock p50/p95,
-which depends on what else the machine runs) and the peak memory of a worker process. The search
-levels spend their whole count of rollouts (no wall-clock cap unless ``--wall-cap``), so the
-result does not depend on the machine's load. ``decision_ms_p95`` is CPU time. The last line
+level below it. Game ``g`` is played on map ``(g // 4) % maps`` with the tested bot in seat
+``g % 4`` and seed ``seed + g``: every 16 games (4 maps) play every map from every seat. (Runs
+before 2026-11-26 09:40 UTC used map ``g % maps``, so each map saw one seat; the seats' order
+of play is drawn by the seed either way.) Printed per pairing: games, win rate with its 95 %
+interval (Wilson), mean rank (1 = won; a shared first place counts as a win), the tested bot's
+time per decision (p50, p95, max: CPU time of the deciding thread, ``time.thread_time``; then
+wall-clock p50/p95, which depends on what else the machine runs) and the peak memory of a
+worker process. The search levels spend their whole count of rollouts (no wall-clock cap
+unless ``--wall-cap``), so the result does not depend on the machine's load.
+``decision_ms_p95`` is CPU time. The last line
 is one JSON object for the top level against the heuristic bots::
 
     {"level": "expert", "games": 200, "win_rate": 0.55, "ci95": [0.48, 0.62],
@@ -93,7 +96,7 @@ def play_one(job: tuple[str, str, int, int, float, bool]) -> dict[str, Any]:
     bots: list[Bot] = [_bot(against, seed + g * 7 + i, scale, cap) for i in range(4)]
     bots[seat] = tested
     t = time.perf_counter()
-    final, moves = play_game(map=maps[g % len(maps)], players=4, seed=seed + g, bots=bots)
+    final, moves = play_game(map=maps[(g // 4) % len(maps)], players=4, seed=seed + g, bots=bots)
     result = final.result or ()
     rank = int(result[seat][3]) if result else 4
     return {
