@@ -17,8 +17,8 @@ changes the hidden parts of many real positions and finds every level's move unc
 
 A budget is a count of rollouts (buying resources gets half, ``powergrid.search.PHASE_SHARE``):
 the moves depend on the view and the seed, not on how busy the machine is. Its seconds are a
-wall-clock safety cap for production only (about 0.1-0.45 s of one core's CPU time a decision
-at ``expert`` on an idle core: ``bench/bot_strength.py`` reports CPU and wall time).
+wall-clock safety cap for production only (``expert`` measured 0.13 s p50, 0.33 s p95 of one
+core's CPU time a decision: ``bench/bot_strength.py`` reports CPU and wall time).
 
 ``budget_scale`` shrinks or grows the search levels' budgets (the server's ``BOT_BUDGET_SCALE``
 setting; the test settings use a small one so a game at the top level is quick).
