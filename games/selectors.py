@@ -605,11 +605,23 @@ def game_public_timeline(
         _timeline_cache.popitem(last=False)
 
 
+#: The most cities one build quote prices (a build of more is no real question).
+QUOTE_MAX_CITIES = 30
+
+
 def game_build_quote(game: Game, user: Reader, cities: list[str]) -> shapes.BuildQuote:
     """What adding ``cities`` now would cost the user's seat (the engine's cheapest order), and
     their money left: the one quote the page and the API give, whoever asks and however they
     authenticate. Raises ``NotAPlayer`` (no seat), ``ServiceError`` ``game_not_running`` (the game
-    is not under way) or ``MoveRejected`` with the engine's code (a city that cannot be added)."""
+    is not under way), ``ServiceError`` ``invalid_field`` (more than ``QUOTE_MAX_CITIES``: the
+    limit is here so that the page and the API refuse alike) or ``MoveRejected`` with the
+    engine's code (a city that cannot be added)."""
+    if len(cities) > QUOTE_MAX_CITIES:
+        raise ServiceError(
+            f"At most {QUOTE_MAX_CITIES} cities.",
+            code="invalid_field",
+            details={"field": "cities", "max": QUOTE_MAX_CITIES},
+        )
     seat = seat_of(game, user)
     if seat is None:
         raise NotAPlayer()

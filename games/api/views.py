@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from allauth.account.adapter import get_adapter
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import QueryDict
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from knox.models import AuthToken
@@ -297,8 +298,18 @@ def query_int(request: Request, name: str, default: int, *, low: int) -> int:
     return default if value is None else value
 
 
-def _truthy(value: str | None) -> bool:
-    return (value or "").lower() in ("1", "true", "yes", "on")
+_YES = ("1", "true", "yes", "on")
+_NO = ("", "0", "false", "no", "off")
+
+
+def _flag(params: QueryDict, name: str) -> bool:
+    """A boolean query parameter (the schema's ``boolean``: generators send ``true``/``false``).
+    Anything else (``?mine=maybe``) is refused with 400 ``invalid_field``, as a number's is,
+    instead of being read as false: a misspelt filter must not list other games silently."""
+    value = (params.get(name) or "").lower()
+    if value not in _YES + _NO:
+        raise ValidationError({name: ["Must be true or false."]})
+    return value in _YES
 
 
 class GameListView(APIView):
@@ -321,7 +332,7 @@ class GameListView(APIView):
         if st and st not in Game.Status.values:
             raise ValidationError({"status": [f"Must be one of {', '.join(Game.Status.values)}."]})
         qs = selectors.game_list(
-            user=request.user, status=st, mine=_truthy(request.query_params.get("mine"))
+            user=request.user, status=st, mine=_flag(request.query_params, "mine")
         )
         paginator = GamePagination()
         page = paginator.paginate_queryset(qs, request, view=self) or []
@@ -601,7 +612,7 @@ class GameResultView(GameView):
 
 
 #: The most cities one quote prices (a player builds in far fewer in one turn).
-QUOTE_MAX_CITIES = 30
+QUOTE_MAX_CITIES = selectors.QUOTE_MAX_CITIES
 
 
 class GameQuoteView(GameView):
@@ -638,8 +649,6 @@ class GameQuoteView(GameView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         cities = [c for c in request.query_params.getlist("cities") if c]
-        if len(cities) > QUOTE_MAX_CITIES:
-            raise ValidationError({"cities": [f"At most {QUOTE_MAX_CITIES} cities."]})
         return Response(selectors.game_build_quote(self.game, request.user, cities))
 
 
@@ -1006,7 +1015,9 @@ class GameChatMessageView(GameView):
         m = chat_services.chat_edit(
             game_id=game_id, message_id=message_id, user=request.user, text=body.get("text")
         )
-        return Response(present.chat_json(m, {}))
+        # The same seat as the list and the post answer, not null: a client replaces its copy.
+        seats = {st.user_id: st.seat for st in selectors.game_seats(self.game)}
+        return Response(present.chat_json(m, seats))
 
 
 class GameChatReportView(GameView):

@@ -60,11 +60,14 @@ def _language(user: Any) -> str:
 
 
 def format_when(value: datetime | None, zone: zoneinfo.ZoneInfo) -> str:
-    """A deadline in the recipient's zone and language, with the zone's name."""
+    """A deadline in the recipient's zone and language, with the zone's name: abbreviation and
+    key ("CET, Europe/Berlin"), or the key once when they are the same ("UTC", not "UTC, UTC")."""
     if value is None:
         return ""
     local = timezone.localtime(value, zone)
-    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({local.tzname()}, {zone.key})"
+    abbr = local.tzname()
+    label = zone.key if abbr in (None, zone.key) else f"{abbr}, {zone.key}"
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({label})"
 
 
 def message_id(n: Notification) -> str:

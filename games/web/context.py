@@ -111,6 +111,7 @@ class Forecast(TypedDict):
     """The line under the title: the expected end and the seat waited on most."""
 
     finish: datetime
+    soon: bool
     hours: int | None
     days: int
     bottleneck: str | None
@@ -184,9 +185,13 @@ class BuildCity(TypedDict):
 
 
 class QuoteError(TypedDict):
+    """The API's ``ErrorDetail`` (the same body to the same token), and for the page's own
+    session the sentence in the reader's language."""
+
     code: str
     message: str
-    text: str
+    details: shapes.JSONObject
+    text: NotRequired[str]
 
 
 class QuoteRefused(TypedDict):

@@ -59,6 +59,7 @@ from games.web.context import (
     PageBase,
     Person,
     Quote,
+    QuoteError,
     Refusal,
     RefusedError,
 )
@@ -743,7 +744,7 @@ def _render_game(
             cost > money for cost in build["cities"].values()
         )
         if selected:
-            ctx["quote"], _status = _quote(game, user, selected)
+            ctx["quote"], _status = _quote(game, user, selected, by_token=False)
     if "power" in legal and you:
         best: selectors.BestPower = selectors.game_best_power_for(game, user) or {
             "plants": [],
@@ -900,7 +901,9 @@ def _forecast_line(game: Game, names: dict[int, str]) -> Forecast | None:
     left = (fc.finish - timezone.now()).total_seconds() / 3600
     return {
         "finish": fc.finish,
-        # Under a day, in hours ("about 5 hours"); a day or more, in days.
+        # Under half an hour: "within the hour" (not "about 1 hour" next to a time that is now);
+        # under a day, in hours ("about 5 hours"); a day or more, in days.
+        "soon": left < 0.5,
         "hours": max(1, round(left)) if left < 23.5 else None,
         "days": max(1, round(left / 24)),
         "bottleneck": names.get(fc.bottleneck) if fc.bottleneck is not None else None,
@@ -1027,14 +1030,20 @@ def game_history(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
     return _render_game(request, game, history_seq=seq)
 
 
-def _quote(game: Game, user: selectors.Reader, cities: list[str]) -> tuple[Quote, int]:
-    """The build quote (``selectors.game_build_quote``, the API's too) as the page shows it, with
-    its status: the same code for the same question, the error's text in the reader's language."""
+def _quote(
+    game: Game, user: selectors.Reader, cities: list[str], *, by_token: bool
+) -> tuple[Quote, int]:
+    """The build quote (``selectors.game_build_quote``, the API's too) with its status: the same
+    body as the API's for the same question (its error shape, ``details`` included); the page's
+    own session also gets the error's ``text`` in the reader's language, which a token's client,
+    reading the API's closed ``Error``, is not sent."""
     try:
         return selectors.game_build_quote(game, user, cities), 200
     except services.ServiceError as exc:
-        text = error_text(exc.code, exc.message)
-        return {"error": {"code": exc.code, "message": exc.message, "text": text}}, exc.status
+        error: QuoteError = {"code": exc.code, "message": exc.message, "details": exc.details}
+        if not by_token:
+            error["text"] = error_text(exc.code, exc.message)
+        return {"error": error}, exc.status
 
 
 def _quote_reader(request: HttpRequest) -> selectors.Reader:
@@ -1066,10 +1075,10 @@ def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     game = selectors.game_for(game_id=game_id, user=reader)
     if game is None:
         raise Http404(_("No such game."))
-    cities = [c for c in request.GET.getlist("cities") if c][:30]
-    if not cities:
-        return JsonResponse({"cost": 0, "money_left": None})
-    data, status = _quote(game, reader, cities)
+    # As the API reads them: no silent cut at 30 (refused), and none is a quote of cost 0.
+    cities = [c for c in request.GET.getlist("cities") if c]
+    by_token = bool(request.headers.get("Authorization"))
+    data, status = _quote(game, reader, cities, by_token=by_token)
     return JsonResponse(data, status=status)
 
 

@@ -45,8 +45,29 @@
     return true;
   }
 
+  // A stream refused or ended for good (EventSource gives up on any answer but 200): listen
+  // again later, a few times, waiting longer each time. The usual cause is 429: the server
+  // counts this account's streams, and those of tabs just closed or reloaded are counted until
+  // it next writes to them (a keepalive, every 20 s), so a player who reloads a few times in a
+  // row would otherwise be left with a page that no longer follows the game.
+  var tries = 0;
+  var again = null;
+  function retry() {
+    if (leaving || tries >= 4) return;
+    clearTimeout(again);
+    again = setTimeout(function () {
+      if (leaving) return;
+      tries += 1;
+      connect();
+    }, 20000 * Math.pow(2, tries));
+  }
+
   function connect() {
     source = new EventSource(top.dataset.live);
+    source.addEventListener("open", function () { tries = 0; });
+    source.addEventListener("error", function (e) {
+      if (e.target.readyState === EventSource.CLOSED) retry();
+    });
     source.addEventListener("game", function (e) {
       var body;
       try { body = JSON.parse(e.data); } catch (err) { return; }

@@ -50,7 +50,8 @@ class CspWatchedBrowser:
 
     def new_context(self, *, live: bool = False, **kw: Any) -> Any:
         """A context; ``live``: its game pages follow their games (static/js/live.js). Without
-        it the event stream answers 204 (an EventSource then stops for good), so a page stays
+        it the event stream answers 204 (an EventSource then stops; static/js/live.js listens again
+        a few times, minutes apart, and gets 204 again), so a page stays
         as it was loaded, as without JavaScript, and a test's own navigation never races the
         page's reload (tests/e2e/test_whole_game_walk_browser.py walks the live pages)."""
         ctx = self._browser.new_context(**kw)

@@ -137,6 +137,12 @@ def test_create_list_detail(make_player):
     assert a.get("/api/v1/games/?mine=1").json()["count"] == 1
     assert a.get("/api/v1/games/?status=running").json()["count"] == 0
     assert_error(a.get("/api/v1/games/?status=bogus"), 400, "invalid_field")
+    # ``mine`` is the schema's boolean: false is all games, anything else is refused, not false.
+    assert a.get("/api/v1/games/?mine=false").json()["count"] == 1
+    for bad in ("maybe", "null", "2"):
+        r = a.get(f"/api/v1/games/?mine={bad}")
+        assert_error(r, 400, "invalid_field")
+        assert r.json()["error"]["details"]["field"] == "mine"
     assert b.get(f"/api/v1/games/{g['id']}/").json()["id"] == g["id"]
     assert_error(b.get("/api/v1/games/999999/"), 404, "not_found")
 

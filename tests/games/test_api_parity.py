@@ -308,6 +308,14 @@ def test_a_token_and_a_session_get_the_same_quote(make_player, new_game, client)
     assert page.json() == me.get(f"{url}?{query}").json()
     page = client.get(f"/games/{gid}/quote/?cities=nowhere", **bearer)
     assert (page.status_code, page.json()["error"]["code"]) == (400, "city_not_in_play")
+    # The same body, not only the same code: an error with its details (no page-only keys), no
+    # city (cost 0 and the money left), and more than 30 refused rather than cut to 30.
+    many = "&".join(f"cities=c{i}" for i in range(31))
+    for q in ["cities=nowhere", "", many]:
+        page = client.get(f"/games/{gid}/quote/?{q}", **bearer)
+        api = me.get(f"{url}?{q}")
+        assert (page.status_code, page.json()) == (api.status_code, api.json()), q
+    assert _code(me.get(f"{url}?{many}")) == (400, "invalid_field")
     page = client.get(f"/games/{gid}/quote/?cities=essen", HTTP_AUTHORIZATION="Bearer 00ff")
     assert (page.status_code, page.json()["error"]["code"]) == (401, "authentication_failed")
     # The same 401 as the API's, which names the scheme to use.

@@ -173,6 +173,18 @@ def test_an_edit_window_and_only_ones_own(new_game, settings, time_machine):
     assert r.json()["error"]["code"] == "edit_window_over"
 
 
+def test_an_edited_message_keeps_its_authors_seat(new_game):
+    gid, ps = new_game(players=3)
+    ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "first"})
+    posted = ps[1].post(f"/api/v1/games/{gid}/chat/", {"text": "typo"}).json()
+    r = ps[1].client.patch(
+        f"/api/v1/games/{gid}/chat/{posted['id']}/", {"text": "fixed"}, format="json"
+    )
+    listed = ps[2].get(f"/api/v1/games/{gid}/chat/").json()[-1]
+    assert r.json()["seat"] == posted["seat"] == listed["seat"] is not None
+    assert r.json() == listed
+
+
 def test_rate_limit(new_game, settings):
     settings.CHAT_RATE = 3
     gid, ps = new_game(players=2)

@@ -206,3 +206,40 @@ def test_under_a_day_the_page_says_hours(new_game, make_player, client, lang, wo
         page = client.get(f"/games/{gid}/").content.decode()
     assert words in page
     assert "day" not in page[page.index('class="forecast') :][:200]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "Expected to end within the hour"), ("ja", "終了見込み：1 時間以内")],
+)
+def test_under_half_an_hour_the_page_says_within_the_hour(
+    new_game, make_player, client, lang, words
+):
+    """A finish minutes away is not "about 1 hour" next to a time that is now."""
+    from datetime import datetime
+    from unittest import mock
+
+    from games import forecast as fc
+    from games.models import Game
+
+    gid, ps = new_game(players=3)
+    now = datetime.now(UTC)
+    real = fc.forecast(Game.objects.get(pk=gid))
+    soon = fc.Forecast(
+        rounds_left=1,
+        waits_left=2,
+        hours_per_wait=0.1,
+        finish=now + timedelta(minutes=10),
+        seats=real.seats,
+        bottleneck=None,
+    )
+    viewer = ps[0].user
+    viewer.profile.language = lang
+    viewer.profile.save()
+    client.force_login(viewer)
+    with mock.patch("games.web.views.forecast", return_value=soon):
+        page = client.get(f"/games/{gid}/").content.decode()
+    line = page[page.index('class="forecast') :][:200]
+    assert words in line
+    assert "about 1 hour" not in line
+    assert "約 1 時間後" not in line
