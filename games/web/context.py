@@ -142,7 +142,7 @@ class MailDown(TypedDict):
     """The players of a running game our emails do not reach, for the others."""
 
     seats: set[int]
-    names: list[str]
+    people: list[Person]
     hours: int
 
 
@@ -153,9 +153,9 @@ class AuctionView(TypedDict):
     high_bid: int
     high_bidder: str
     high_bidder_person: Person
-    bidders: list[str]
+    bidders: list[Person]
     sealed: bool
-    sealed_in: list[str]
+    sealed_in: list[Person]
     your_sealed_bid: int | None
 
 
@@ -163,9 +163,9 @@ class SealedLastView(TypedDict):
     """The declared ``SealedLast`` with the seats named."""
 
     plant: int
-    winner: str
+    winner: Person
     price: int
-    bids: str
+    bids: SafeString
 
 
 class BuyRow(TypedDict):
@@ -242,9 +242,10 @@ class TakebackRequestView(shapes.TakebackRequest):
     """The declared ``TakebackRequest`` (the API's), with what the page says of it."""
 
     name: str
+    person: Person
     mine: bool
     asked_me: bool
-    waiting_names: list[str]
+    waiting_people: list[Person]
     why: str
 
 
@@ -309,7 +310,7 @@ class BoardPage(PageBase, TakebackPart):
     facts: StepFacts | None
     waiting: list[str]
     waiting_people: list[Person]
-    acted: list[str]
+    acted: list[Person]
     kept_amount: str
     log: list[LogLine]
     log_more: bool

@@ -26,7 +26,7 @@ from django.http import (
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -45,7 +45,7 @@ from games.models import Game, Move, Seat
 from games.notifications import outbox, pace
 from games.services import lobby
 from games.shapes import State
-from games.templatetags.names import player_link
+from games.templatetags.names import list_separator, player_link
 from games.web.context import (
     BoardPage,
     BuildCity,
@@ -580,6 +580,11 @@ def _render_game(
     viewer = state["seat"]
     colours: dict[int, str] = {p["seat"]: p["colour"] for p in state["players"]}
     usernames = {p["seat"]: p["username"] for p in state["players"]}
+
+    def person(seat: int) -> Person:
+        """A seat's name as the page writes it: a link to its player's page (``|player``)."""
+        return {"name": names.get(seat, "?"), "username": usernames.get(seat)}
+
     legal = present.legal_by_type(state["legal"])
     you = next((p for p in state["players"] if p["seat"] == viewer), None)
     money = you["money"] if you else None
@@ -632,12 +637,10 @@ def _render_game(
         "facts": present.step_facts(state["players_count"]),
         "waiting": [names.get(s, "?") for s in state["to_act"]],
         # The same, each a link to the player's page (``|players``).
-        "waiting_people": [
-            {"name": names.get(s, "?"), "username": usernames.get(s)} for s in state["to_act"]
-        ],
+        "waiting_people": [person(s) for s in state["to_act"]],
         # Phase 5 asks everyone at once: say who has already chosen what to power.
         "acted": [
-            names.get(s, "?")
+            person(s)
             for s in state["order"]
             if state["phase"] == "bureaucracy" and s not in state["to_act"]
         ],
@@ -661,24 +664,23 @@ def _render_game(
             "plant": present.plant_card(auction["plant"]),
             "high_bid": auction["high_bid"],
             "high_bidder": names.get(auction["high_bidder"], "?"),
-            "high_bidder_person": {
-                "name": names.get(auction["high_bidder"], "?"),
-                "username": usernames.get(auction["high_bidder"]),
-            },
-            "bidders": [names.get(s, "?") for s in auction["bidders"]],
+            "high_bidder_person": person(auction["high_bidder"]),
+            "bidders": [person(s) for s in auction["bidders"]],
             "sealed": bool(auction.get("sealed")),
-            "sealed_in": [names.get(s, "?") for s in auction.get("sealed_in") or []],
+            "sealed_in": [person(s) for s in auction.get("sealed_in") or []],
             "your_sealed_bid": auction.get("your_sealed_bid"),
         }
     last = state.get("sealed_last")
     if last:
         ctx["sealed_last"] = {
             "plant": last["plant"],
-            "winner": names.get(last["winner"], "?"),
+            "winner": person(last["winner"]),
             "price": last["price"],
-            "bids": ", ".join(
-                f"{names.get(int(seat), '?')} {amount}"
-                for seat, amount in sorted(last["bids"].items(), key=lambda kv: -kv[1])
+            "bids": mark_safe(
+                conditional_escape(list_separator()).join(
+                    format_html("{} {}", player_link(**person(int(seat))), amount)
+                    for seat, amount in sorted(last["bids"].items(), key=lambda kv: -kv[1])
+                )
             ),
         }
     if "choose_plant" in legal:
@@ -841,7 +843,7 @@ def _mail_down(game: Game, me: Seat | None) -> MailDown | None:
         return None
     return {
         "seats": {s.seat for s in seats},
-        "names": [selectors.seat_name(s) for s in seats],
+        "people": [{"name": selectors.seat_name(s), "username": s.user.username} for s in seats],
         "hours": int(deliverability.absent_grace().total_seconds() // 3600),
     }
 
