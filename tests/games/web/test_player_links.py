@@ -1,7 +1,10 @@
 """Every name of a player is a link to their page (rating, reliability), by one filter
 (``games.templatetags.names.player``): the lobby, the game page's players, move log and chat,
-the home page's lists and the result page. The test walks each page and checks every seat's name
-there is inside a link to that player's page."""
+the home page's lists and the result page; the status line ("Waiting for", "Already chosen"),
+an auction's bidders, a sealed auction's, a take-back request, the players our emails miss and
+the finished game's "Game over" list. The tests walk each page in the states that name players
+and check every name there is inside a link to that player's page, and that no template writes
+a name without it."""
 
 from __future__ import annotations
 
