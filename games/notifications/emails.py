@@ -27,6 +27,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.zones import user_zone
+from config.words import aside
 from games import describe, engine, log, selectors, takebacks
 from games.chat import selectors as chat_selectors
 from games.fastpath import rendering
@@ -45,7 +46,7 @@ from games.models import (
 )
 from games.services.errors import ServiceError
 from games.shapes import State
-from games.templatetags.names import isolate
+from games.templatetags.names import isolate, join_names
 from games.web.errors import error_text
 from powergrid.maps import name_in
 
@@ -238,7 +239,7 @@ def _log_line(game: Game, entry: log.Item, names: dict[int, str]) -> str:
     isolated = {seat: isolate(name) for seat, name in names.items()}
     text = describe.move_describe(entry, isolated, game.map)
     note = describe.entry_note(entry)
-    return f"{text} ({note})" if note else text
+    return f"{text} {aside(note)}" if note else text
 
 
 def _state_summary(view: State, names: dict[int, str], seat_no: int | None) -> dict[str, Any]:
@@ -248,7 +249,7 @@ def _state_summary(view: State, names: dict[int, str], seat_no: int | None) -> d
             {
                 "name": names.get(p["seat"], "?"),
                 "cities": len(p["cities"]),
-                "plants": ", ".join(str(pl["number"]) for pl in p["plants"]),
+                "plants": join_names(pl["number"] for pl in p["plants"]),
                 "you": p["seat"] == seat_no,
             }
         )

@@ -45,7 +45,7 @@ from games.models import Game, Move, Seat
 from games.notifications import outbox, pace
 from games.services import lobby
 from games.shapes import State
-from games.templatetags.names import list_separator, player_link
+from games.templatetags.names import join_names, list_separator, player_link
 from games.web.context import (
     BoardPage,
     BuildCity,
@@ -225,7 +225,7 @@ def _game_row(game: Game, user: selectors.Reader) -> GameRow:
         "game": game,
         "map_name": name_in(gmap, _lang()),
         # The areas chosen at creation ("" until start when they are to be drawn at random).
-        "areas": ", ".join(
+        "areas": join_names(
             name_in(gmap.areas[a], _lang()) for a in (game.areas or []) if a in gmap.areas
         ),
         "players": [selectors.seat_name(s) for s in seats],
@@ -567,7 +567,7 @@ def _render_game(
                 else ""
             ),
             "board": board_svg.render_board(map_slug=game.map, areas=game.areas, lang=lang),
-            "areas_label": ", ".join(
+            "areas_label": join_names(
                 name_in(gmap.areas[a], lang) for a in (game.areas or []) if a in gmap.areas
             ),
         }
@@ -722,7 +722,7 @@ def _render_game(
                 "label": describe.resource_label(r),
                 "max": buy["max"][r],
                 "prices": buy["prices"].get(r, []),
-                "prices_text": ", ".join(str(x) for x in buy["prices"].get(r, [])),
+                "prices_text": join_names(str(x) for x in buy["prices"].get(r, [])),
                 "value": _one(kept, r) or "0",
             }
             for r in RESOURCES
