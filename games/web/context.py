@@ -177,6 +177,16 @@ class BuyRow(TypedDict):
     value: str
 
 
+class FuelSuggestion(TypedDict):
+    """A fuel purchase the buy form offers to fill in (the one-tap email's), with its price."""
+
+    choice: str
+    label: str
+    href: str
+    amounts: dict[str, int]
+    chosen: bool
+
+
 class BuildCity(TypedDict):
     slug: str
     name: str
@@ -327,6 +337,7 @@ class BoardPage(PageBase, TakebackPart):
     holds_tokens: NotRequired[bool]
     drops: NotRequired[list[tuple[Resource, str]]]
     buy: NotRequired[list[BuyRow]]
+    fuel: NotRequired[list[FuelSuggestion]]
     build_cities: NotRequired[list[BuildCity]]
     build_none_affordable: NotRequired[bool]
     quote: NotRequired[Quote]

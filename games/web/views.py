@@ -41,6 +41,7 @@ from games import describe, engine, log, numbers, players, selectors, services
 from games.api.auth import TokenAuthentication, token_from_header
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
+from games.inbox import onetap
 from games.models import Game, Move, Seat
 from games.notifications import outbox, pace
 from games.services import lobby
@@ -52,6 +53,7 @@ from games.web.context import (
     Calculator,
     Chat,
     Forecast,
+    FuelSuggestion,
     Live,
     LobbyPage,
     LogLine,
@@ -716,6 +718,9 @@ def _render_game(
         ctx["drops"] = [(r, _one(kept, f"drop_{r}") or "0") for r in RESOURCES]
     if "buy_resources" in legal:
         buy = legal["buy_resources"]
+        fuel = _fuel_suggestions(request, game, viewer) if history_seq is None else []
+        ctx["fuel"] = fuel
+        filled = next((f["amounts"] for f in fuel if f["chosen"]), None)
         ctx["buy"] = [
             {
                 "resource": r,
@@ -723,7 +728,7 @@ def _render_game(
                 "max": buy["max"][r],
                 "prices": buy["prices"].get(r, []),
                 "prices_text": join_names(str(x) for x in buy["prices"].get(r, [])),
-                "value": _one(kept, r) or "0",
+                "value": _one(kept, r) or str((filled or {}).get(r, 0)),
             }
             for r in RESOURCES
         ]
@@ -826,6 +831,27 @@ def _linked(text: str, names: dict[int, str], usernames: dict[int, str]) -> Safe
         if mark in out:  # a sentence names one or two seats: no link built for the others
             out = out.replace(mark, str(player_link(name, usernames.get(seat))))
     return mark_safe(out)  # escaped above; the links are format_html's
+
+
+def _fuel_suggestions(request: HttpRequest, game: Game, seat: int | None) -> list[FuelSuggestion]:
+    """The one-tap email's fuel purchases (``games.inbox.onetap.fuel_offers``: the fuel that
+    powers the cities one has, and the cities one may have after this round's build), each a
+    link that fills the buy form with it (``?fill=buy_fuel``): the page works without a script,
+    and nothing is bought until the form is sent."""
+    if seat is None:
+        return []
+    chosen = request.GET.get("fill", "")
+    offers = onetap.fuel_offers(selectors.game_engine_state(game), seat)
+    return [
+        {
+            "choice": choice,
+            "label": describe.fuel_label(plan, more=choice == "buy_fuel_more"),
+            "href": f"{reverse('game', args=[game.pk])}?{urlencode({'fill': choice})}#move",
+            "amounts": {r: n for r, n in plan.amounts.items() if n},
+            "chosen": choice == chosen,
+        }
+        for choice, plan in offers.items()
+    ]
 
 
 def _mail_down(game: Game, me: Seat | None) -> MailDown | None:
