@@ -3,19 +3,25 @@ every map.
 
 For each pairing, one bot of the level tested plays three bots of the level it is measured
 against: the top level against three heuristic bots, then each level against three of the
-level below it. Game ``g`` is played on map ``g % maps`` with the tested bot in seat ``g % 4``
-and seed ``seed + g``. Printed per pairing: games, win rate with its 95 % interval (Wilson),
-mean rank (1 = won; a shared first place counts as a win), the tested bot's time per decision
-(p50, p95, max) and the peak memory of a worker process. The last line is one JSON object for
-the top level against the heuristic bots::
+level below it. Game ``g`` is played on map ``(g // 4) % maps`` with the tested bot in seat
+``g % 4`` and seed ``seed + g``: every 16 games (4 maps) play every map from every seat. (Runs
+before 2026-11-26 09:40 UTC used map ``g % maps``, so each map saw one seat; the seats' order
+of play is drawn by the seed either way.) Printed per pairing: games, win rate with its 95 %
+interval (Wilson), mean rank (1 = won; a shared first place counts as a win), the tested bot's
+time per decision (p50, p95, max: CPU time of the deciding thread, ``time.thread_time``; then
+wall-clock p50/p95, which depends on what else the machine runs) and the peak memory of a
+worker process. The search levels spend their whole count of rollouts (no wall-clock cap
+unless ``--wall-cap``), so the result does not depend on the machine's load.
+``decision_ms_p95`` is CPU time. The last line
+is one JSON object for the top level against the heuristic bots::
 
     {"level": "expert", "games": 200, "win_rate": 0.55, "ci95": [0.48, 0.62],
-     "decision_ms_p95": 1400.0}
+     "decision_ms_p95": 400.0, "decision_wall_ms_p95": 450.0}
 
 Usage::
 
     nice -n 19 python bench/bot_strength.py --quick          # <= 10 minutes: the top level only
-    nice -n 19 python bench/bot_strength.py --games 200      # every pairing, 200 games each
+    nice -n 19 python bench/bot_strength.py --games 200 --procs 1   # every pairing, 200 games
     python bench/bot_strength.py --pairs top --games 400 --procs 2
 
 The heuristic opponents read the real state directly: the same moves as the heuristic level
@@ -41,43 +47,56 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from powergrid.bots import Bot, play_game
 from powergrid.heuristic import HeuristicBot
-from powergrid.levels import LEVEL_NAMES, TOP_LEVEL, LevelBot, below
+from powergrid.levels import LEVEL_NAMES, LEVELS, TOP_LEVEL, LevelBot, below
 from powergrid.maps import available_maps
+from powergrid.search import Budget
 from powergrid.state import State
 
 Action = dict[str, Any]
 
 
 class _Timed:
-    """A bot whose decisions are timed."""
+    """A bot whose decisions are timed: the CPU time of the deciding thread
+    (``time.thread_time``, what the decision costs one core, whatever else the machine runs)
+    and the wall-clock time (what a player waits on this machine as loaded now)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.times: list[float] = []
+        self.walls: list[float] = []
 
     def choose(self, state: State, seat: int) -> Action:
+        c = time.thread_time()
         t = time.perf_counter()
         action = self.bot.choose(state, seat)
-        self.times.append(time.perf_counter() - t)
+        self.walls.append(time.perf_counter() - t)
+        self.times.append(time.thread_time() - c)
         return action
 
 
-def _bot(level: str, seed: int, scale: float) -> Bot:
+def _bot(level: str, seed: int, scale: float, cap: bool) -> Bot:
+    """A bot of ``level``. Without ``cap`` a search level spends its whole count of rollouts,
+    however long it takes (the production wall-clock cap is a safety for a busy machine, and
+    here it would make the moves depend on the other jobs' load)."""
     if level == "heuristic":
         return HeuristicBot()
-    return LevelBot(level, seed=seed, budget_scale=scale)
+    budget = LEVELS[level].budget
+    if budget is None or cap:
+        return LevelBot(level, seed=seed, budget_scale=scale)
+    uncapped = Budget(budget.scaled(scale).rollouts, math.inf)
+    return LevelBot(level, seed=seed, budget=uncapped)
 
 
-def play_one(job: tuple[str, str, int, int, float]) -> dict[str, Any]:
+def play_one(job: tuple[str, str, int, int, float, bool]) -> dict[str, Any]:
     """One game: ``level`` in the rotated seat against three ``against``."""
-    level, against, g, seed, scale = job
+    level, against, g, seed, scale, cap = job
     maps = available_maps()
     seat = g % 4
-    tested = _Timed(_bot(level, seed + g, scale))
-    bots: list[Bot] = [_bot(against, seed + g * 7 + i, scale) for i in range(4)]
+    tested = _Timed(_bot(level, seed + g, scale, cap))
+    bots: list[Bot] = [_bot(against, seed + g * 7 + i, scale, cap) for i in range(4)]
     bots[seat] = tested
     t = time.perf_counter()
-    final, moves = play_game(map=maps[g % len(maps)], players=4, seed=seed + g, bots=bots)
+    final, moves = play_game(map=maps[(g // 4) % len(maps)], players=4, seed=seed + g, bots=bots)
     result = final.result or ()
     rank = int(result[seat][3]) if result else 4
     return {
@@ -85,6 +104,7 @@ def play_one(job: tuple[str, str, int, int, float]) -> dict[str, Any]:
         "against": against,
         "rank": rank,
         "times": tested.times,
+        "walls": tested.walls,
         "seconds": time.perf_counter() - t,
         "moves": len(moves),
         "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
@@ -159,6 +179,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     n = len(rows)
     wins = sum(1 for r in rows if r["rank"] == 1)
     times = [t for r in rows for t in r["times"]]
+    walls = [t for r in rows for t in r.get("walls", ())]
     lo, hi = wilson(wins, n)
     return {
         "level": rows[0]["level"] if rows else "",
@@ -172,6 +193,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "decision_ms_p50": _pct(times, 0.5) * 1000,
         "decision_ms_p95": _pct(times, 0.95) * 1000,
         "decision_ms_max": max(times, default=0.0) * 1000,
+        "wall_ms_p50": _pct(walls, 0.5) * 1000,
+        "wall_ms_p95": _pct(walls, 0.95) * 1000,
         "game_s_mean": sum(r["seconds"] for r in rows) / n if n else 0.0,
         "rss_mb_max": max((r["rss_mb"] for r in rows), default=0.0),
     }
@@ -181,8 +204,9 @@ def _print(s: dict[str, Any]) -> None:
     print(
         f"{s['level']:>9} vs 3x {s['against']:<9} games {s['games']:>4}  "
         f"win {s['win_rate']:.3f} [{s['ci95'][0]:.3f}, {s['ci95'][1]:.3f}]  "
-        f"mean rank {s['mean_rank']:.2f}  decision ms p50 {s['decision_ms_p50']:.1f} "
-        f"p95 {s['decision_ms_p95']:.1f} max {s['decision_ms_max']:.1f}  "
+        f"mean rank {s['mean_rank']:.2f}  decision CPU ms p50 {s['decision_ms_p50']:.1f} "
+        f"p95 {s['decision_ms_p95']:.1f} max {s['decision_ms_max']:.1f}, wall ms p50 "
+        f"{s['wall_ms_p50']:.1f} p95 {s['wall_ms_p95']:.1f}  "
         f"game {s['game_s_mean']:.1f} s  worker peak RSS {s['rss_mb_max']:.0f} MB",
         flush=True,
     )
@@ -208,6 +232,7 @@ def run(
     scale: float,
     budget_s: float | None,
     out_file: str | None = None,
+    cap: bool = False,
 ) -> dict[tuple[str, str], list[dict[str, Any]]]:
     """Play every pairing's games (``procs`` processes), stopping new games after
     ``budget_s`` seconds per pairing (None: no limit)."""
@@ -215,7 +240,7 @@ def run(
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(procs, maxtasksperchild=None) as pool:
         for level, against in pairs:
-            jobs = [(level, against, g, seed, scale) for g in range(games)]
+            jobs = [(level, against, g, seed, scale, cap) for g in range(games)]
             rows: list[dict[str, Any]] = []
             t0 = time.perf_counter()
             it: Iterator[dict[str, Any]] = pool.imap_unordered(play_one, jobs)
@@ -250,6 +275,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--pair", default=None, help="one pairing only, as LEVEL:AGAINST (e.g. expert:heuristic)"
     )
+    ap.add_argument(
+        "--wall-cap",
+        action="store_true",
+        help="keep the production wall-clock cap (default: the whole count of rollouts)",
+    )
     ap.add_argument("--out", default=None, help="append every game's row to this JSON-lines file")
     args = ap.parse_args(argv)
     procs = max(1, min(args.procs, os.cpu_count() or 1))
@@ -266,13 +296,14 @@ def main(argv: list[str] | None = None) -> int:
         minutes = args.minutes
     print(
         f"bot strength: {games} games per pairing, {procs} processes, maps "
-        f"{', '.join(available_maps())}, seed {args.seed}, budget scale {args.scale}",
+        f"{', '.join(available_maps())}, seed {args.seed}, budget scale {args.scale}, "
+        f"wall-clock cap {'on' if args.wall_cap else 'off'}",
         flush=True,
     )
     c = costs()
     print("costs: " + ", ".join(f"{k} {v:.1f}" for k, v in c.items()), flush=True)
     budget_s = None if minutes is None else minutes * 60 / len(pairs)
-    results = run(pairs, games, procs, args.seed, args.scale, budget_s, args.out)
+    results = run(pairs, games, procs, args.seed, args.scale, budget_s, args.out, cap=args.wall_cap)
     rows = results.get((TOP_LEVEL, "heuristic"))
     if rows is None:
         return 0
@@ -285,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
                 "win_rate": round(top["win_rate"], 4),
                 "ci95": top["ci95"],
                 "decision_ms_p95": round(top["decision_ms_p95"], 1),
+                "decision_wall_ms_p95": round(top["wall_ms_p95"], 1),
             }
         )
     )

@@ -1,6 +1,7 @@
 """Logging filters.
 
-``PeriodicAtDebug``: in development the worker's beat sends a periodic task every 30 seconds
+``PeriodicAtDebug``: under `make run` (the worker manage.py devserver starts sets
+QUIET_PERIODIC_TASK_LOGS) the beat sends a periodic task every 30 seconds
 (``CELERY_BEAT_SCHEDULE``) and the worker logs each one received and succeeded, at INFO: within
 a minute those lines scrolled `make run`'s banner (the logins, the mailbox's address) out of
 view. Lines about a periodic task count as DEBUG: shown only when the log level is DEBUG. Lines

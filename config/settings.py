@@ -46,6 +46,8 @@ Variables (see README "Production"):
                       stream reads the event log every STREAM_FALLBACK_SECONDS instead
   STREAM_REPLAY_SECONDS  default 86400: how long a stream client may be away and still resume
                       from Last-Event-ID with every event it missed (beyond: a `resync` event)
+  QUIET_PERIODIC_TASK_LOGS  default False: a worker logs its periodic tasks' lines at DEBUG
+                      (set by manage.py devserver for the worker it starts; config/logfilters.py)
   STATIC_ROOT         default <repo>/staticfiles: where collectstatic writes (scripts/prod_smoke
                       uses a temporary folder)
   BENCH_ENDPOINTS     default False; True mounts /api/bench/insert/ (bench/api_bench.py's floor)
@@ -367,7 +369,8 @@ WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 # WEBHOOK_ALLOW_PRIVATE (a development receiver listens on any port).
 WEBHOOK_PORTS = [int(p) for p in env.list("WEBHOOK_PORTS", default=["443", "80"])]
 # Notifications (games/notifications/): a `sending` claim older than the lease is taken over;
-# failed sends are retried by the outbox sweep after NOTIFY_RETRY_AFTER_SECONDS; links in emails
+# a failed send is retried after NOTIFY_RETRY_AFTER_SECONDS, the wait doubling with each attempt up
+# to NOTIFY_RETRY_MAX_SECONDS (8 attempts span ~2 hours of an SMTP outage); links in emails
 # expire after NOTIFY_LINK_MAX_AGE_DAYS; digests go out after NOTIFY_DIGEST_HOUR local time.
 # The deadline sweep: a sweep that finds a full chunk of due games starts a helper on another
 # worker, up to DEADLINE_SWEEP_PARALLEL sweeps at once (games/deadlines/sweep.py).
@@ -385,6 +388,7 @@ BOT_BUDGET_SCALE = env.float("BOT_BUDGET_SCALE", default=1.0)
 TURN_EMAIL_HOLD_SECONDS = env.int("TURN_EMAIL_HOLD_SECONDS", default=300)
 NOTIFY_SENDING_LEASE_SECONDS = env.int("NOTIFY_SENDING_LEASE_SECONDS", default=300)
 NOTIFY_RETRY_AFTER_SECONDS = env.int("NOTIFY_RETRY_AFTER_SECONDS", default=60)
+NOTIFY_RETRY_MAX_SECONDS = env.int("NOTIFY_RETRY_MAX_SECONDS", default=3600)
 NOTIFY_LINK_MAX_AGE_DAYS = env.int("NOTIFY_LINK_MAX_AGE_DAYS", default=14)
 # ...but a link logs its recipient in (once, after a click on a button) only this soon after.
 NOTIFY_LINK_LOGIN_MAX_AGE_HOURS = env.int("NOTIFY_LINK_LOGIN_MAX_AGE_HOURS", default=48)
@@ -512,9 +516,12 @@ LOGGING: dict[str, Any] = {
         "django.db.backends": {"level": "INFO"},
     },
 }
-if DEBUG:
-    # Development: the worker's lines about periodic tasks count as DEBUG (config/logfilters.py),
-    # so they do not scroll `make run`'s banner away every 30 seconds.
+if env.bool("QUIET_PERIODIC_TASK_LOGS", default=False):
+    # `make run`'s terminal (manage.py devserver sets this for the worker it starts): the worker's
+    # lines about periodic tasks count as DEBUG (config/logfilters.py), so they do not scroll the
+    # banner away every 30 seconds. Only there: keyed on DEBUG, it also hid every deadline sweep
+    # from the live tests' workers (which run with DEBUG) and from anyone reading a worker's log,
+    # helper sweeps started by a burst included.
     for _name in ("celery.beat", "celery.worker.strategy", "celery.app.trace"):
         LOGGING["loggers"][_name] = {"filters": ["periodic_at_debug"]}
 

@@ -254,6 +254,10 @@ class Notification(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # A failed send is not tried again before this, by any path (the sweep, a task for its game
+    # or its id): the delay doubles with each attempt, up to NOTIFY_RETRY_MAX_SECONDS
+    # (games.notifications.sending.retry_delay).
+    retry_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at"]

@@ -5,8 +5,8 @@ level      how it plays                                                     budg
 =========  ===============================================================  ================
 beginner   legal moves with light preferences (``powergrid.beginner``)      none
 heuristic  the heuristic bot (``powergrid.heuristic``), the server's bot    none
-advanced   determinised rollouts, few candidates (``powergrid.search``)     24 games, 0.6 s
-expert     determinised rollouts, more candidates and draws                 80 games, 1.4 s
+advanced   determinised rollouts, few candidates (``powergrid.search``)     24 games, 0.8 s
+expert     determinised rollouts, more candidates and draws                 96 games, 1.8 s
 =========  ===============================================================  ================
 
 Every level plays through :class:`LevelBot`: ``choose(state, seat)`` takes the seat's
@@ -14,6 +14,11 @@ Every level plays through :class:`LevelBot`: ``choose(state, seat)`` takes the s
 not see. The rule-based levels read a state built from the view (``public_state``); the search
 levels draw states consistent with it (``powergrid.determinize``). ``tests/engine/test_levels.py``
 changes the hidden parts of many real positions and finds every level's move unchanged.
+
+A budget is a count of rollouts (buying resources gets half, ``powergrid.search.PHASE_SHARE``):
+the moves depend on the view and the seed, not on how busy the machine is. Its seconds are a
+wall-clock safety cap for production only (``expert`` measured 0.13 s p50, 0.33 s p95 of one
+core's CPU time a decision: ``bench/bot_strength.py`` reports CPU and wall time).
 
 ``budget_scale`` shrinks or grows the search levels' budgets (the server's ``BOT_BUDGET_SCALE``
 setting; the test settings use a small one so a game at the top level is quick).
@@ -60,10 +65,10 @@ LEVELS: dict[str, Level] = {
             gettext_noop("Advanced"),
             gettext_noop("Advanced bot"),
             2,
-            Budget(24, 0.6),
+            Budget(24, 0.8),
             wide=False,
         ),
-        Level("expert", gettext_noop("Expert"), gettext_noop("Expert bot"), 3, Budget(80, 1.4)),
+        Level("expert", gettext_noop("Expert"), gettext_noop("Expert bot"), 3, Budget(96, 1.8)),
     )
 }
 #: The level names, weakest first.

@@ -15,9 +15,12 @@ by the move, not by the luck of the deck. The candidate with the best mean wins;
 heuristic bot's own move wins ties, so a search too short to tell falls back on it.
 
 The budget is a count of rollouts with a wall-clock cap: with the cap out of reach the choice
-is a function of the view and the seed alone (tests use small counts); the cap bounds a
+is a function of the view and the seed alone (tests and the benchmark use no cap, so a busy
+machine does not change the moves); the cap is only a safety in production, bounding a
 decision's time on a slow or busy machine (a draw is not started when, at the mean cost of a
-rollout so far, it would end past the cap; the first draw always runs). A decision with one
+rollout so far, it would end past the cap; the first draw always runs). A phase gets its share
+of the count (:data:`PHASE_SHARE`): buying resources less, the auctions and builds all of it.
+A decision with one
 candidate (powering, most of phase 5) costs no search. Cloning is cheap here: ``apply``
 shares every unchanged part of a state, so a rollout costs what the moves cost
 (``bench/bot_strength.py`` measures it).
@@ -44,6 +47,11 @@ Action = dict[str, Any]
 
 #: Draws after which the candidates are first halved (then after twice as many, and so on).
 _FIRST_RUNG = 3
+
+#: The share of the rollout budget a decision of a phase gets (1 where not listed). Buying
+#: resources moves the result least (its candidates differ by a token or two), so it gets less,
+#: and the auctions and builds, which decide games, keep the whole budget.
+PHASE_SHARE: dict[str, float] = {RESOURCES: 0.5}
 
 #: A rollout longer than this many moves is cut short (scored as it stands).
 ROLLOUT_MAX_MOVES = 3000
@@ -238,6 +246,8 @@ class Decision:
     action: Action
     means: list[tuple[Action, float]]
     iterations: int
+    #: Rollouts played (over all candidates).
+    rollouts: int = 0
 
 
 class SearchBot:
@@ -275,7 +285,10 @@ class SearchBot:
         draws = 0
         rung = _FIRST_RUNG
         deadline = start + self.budget.seconds
-        while spent < self.budget.rollouts and alive:
+        # The phase's share, but never under two draws a candidate (nor over the whole count).
+        share = PHASE_SHARE.get(public.phase, 1.0)
+        rollouts = max(min(self.budget.rollouts, 2 * k), round(self.budget.rollouts * share))
+        while spent < rollouts and alive:
             if draws:
                 # Stop before a draw that would likely end past the cap (a draw costs about
                 # what the last one did per candidate still in).
@@ -311,8 +324,7 @@ class SearchBot:
                 or (counts[i] == counts[best] and means[i][1] > means[best][1] + 1e-9)
             ):
                 best = i
-        done = draws
-        return Decision(cands[best].action, means, done)
+        return Decision(cands[best].action, means, draws, spent)
 
     def choose_view(self, v: ViewLike, seat: int) -> Action:
         return self.search(v, seat).action

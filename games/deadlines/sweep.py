@@ -16,15 +16,26 @@ the due seats are re-read under the lock, and for each one a move is made throug
     the hook) plays it at once and the sweep is only the fallback.
 ``expected_seq`` is passed, so nothing is applied on a game that moved since it was read.
 
+A search level's move (up to a second or two of CPU) is never computed under the game's row
+lock, where it would hold up the players' moves and the sweep's chunk: ``game_handle_due`` reads
+a snapshot of the game without a lock, computes the move from it, then locks the row and applies
+the move only if the game's ``seq`` is still the snapshot's (:class:`Premade`); if the game moved
+meanwhile the move is stale and is dropped, and the move is computed again from a new snapshot
+(a few times at most, then the next task or sweep retries). Under the lock a search seat without
+a fresh premade move is left due (``SweepReport.deferred``): the sweep queues the bot task for it
+after its commit, and the task plays it as above. Rule-based levels are cheap and still move
+under the lock.
+
 ``reminders_queue`` (periodic) writes a reminder row for each seat whose ``reminder_at`` passed.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -33,14 +44,14 @@ from django.db import connection, transaction
 from django.db.models import Min, Q
 from django.utils import timezone
 
-from games import engine, selectors
+from games import engine, queue, selectors
 from games.models import Game, Notification, Seat
 from games.notifications.outbox import schedule_send_pending, wants_email
 from games.services.errors import MoveRejected
 from games.services.moves import MoveResult, SystemMove, move_apply_system_batch
 from powergrid.bots import Bot, RandomBot
 from powergrid.heuristic import HeuristicBot
-from powergrid.levels import DEFAULT_LEVEL, LevelBot
+from powergrid.levels import DEFAULT_LEVEL, LEVELS, LevelBot
 
 log = logging.getLogger(__name__)
 
@@ -88,14 +99,60 @@ def level_bot_for(game: Game, seat: Seat, state: Any) -> Bot:
     )
 
 
-def _action_for(game: Game, state: Any, seat: Seat) -> tuple[dict[str, Any], str]:
+def searches(game: Game, seat: Seat) -> bool:
+    """Whether ``seat``'s bot is a search level (its move is never computed under the lock)."""
+    if not seat.bot_controlled:
+        return False
+    profile = getattr(seat.user, "profile", None)
+    if getattr(profile, "bot_kind", "") == "random":
+        return False
+    level = selectors.seat_bot_level(game, seat) or DEFAULT_LEVEL
+    return LEVELS[level].budget is not None
+
+
+#: Moves computed outside the lock: (game id, seat, the game's seq when read) -> the action.
+Premade = dict[tuple[int, int, int], dict[str, Any]]
+
+
+def _bot_action(game: Game, state: Any, seat: Seat) -> dict[str, Any]:
+    try:
+        return dict(level_bot_for(game, seat, state).choose(state, seat.seat))
+    except Exception:  # a bot bug must not stall the game: fall back to the default
+        log.exception("bot failed on game %s seat %s", seat.game_id, seat.seat)
+        return dict(engine.default_action(state, seat.seat))
+
+
+def _action_for(
+    game: Game, state: Any, seat: Seat, premade: Premade | None = None
+) -> tuple[dict[str, Any], str] | None:
+    """The move for a due seat, or None for a search seat with no premade move computed at
+    the game's current ``seq`` (it is left due: see the module)."""
     if seat.bot_controlled:
-        try:
-            return dict(level_bot_for(game, seat, state).choose(state, seat.seat)), "bot"
-        except Exception:  # a bot bug must not stall the game: fall back to the default
-            log.exception("bot failed on game %s seat %s", seat.game_id, seat.seat)
-            return dict(engine.default_action(state, seat.seat)), "bot"
+        if searches(game, seat):
+            action = (premade or {}).get((game.pk, seat.seat, game.seq))
+            return None if action is None else (dict(action), "bot")
+        return _bot_action(game, state, seat), "bot"
     return dict(engine.default_action(state, seat.seat)), "timeout"
+
+
+def premade_move(game_id: int, *, now: datetime | None = None) -> Premade:
+    """Outside any lock: the search move of the game's first due seat, from a snapshot of the
+    game read without locking (empty if that seat is not a search bot's). The move is keyed by
+    the snapshot's ``seq``; it is applied only if the game is still there when locked."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.RUNNING:
+        return {}
+    at = now or timezone.now()
+    seat = (
+        Seat.objects.filter(game=game, deadline__lte=at, seat__in=list(game.to_act or []))
+        .select_related("user__profile")
+        .order_by("deadline", "seat")
+        .first()
+    )
+    if seat is None or not searches(game, seat):
+        return {}
+    state = selectors.game_engine_state(game)
+    return {(game.pk, seat.seat, game.seq): _bot_action(game, state, seat)}
 
 
 def _clear_deadlines(game_ids: list[int], *, keep: dict[int, list[int]] | None = None) -> None:
@@ -122,6 +179,11 @@ def _due_after_move(result: MoveResult, *, now: datetime | None) -> list[Seat]:
     return sorted(due, key=lambda s: (s.deadline or at, s.seat))
 
 
+#: Snapshots a bot task reads for one search move before it gives up on a game that keeps
+#: moving under it (the next task or sweep retries).
+SEARCH_ATTEMPTS = 3
+
+
 def game_handle_due(
     *, game_id: int, now: datetime | None = None, wait: bool = False, max_moves: int = 60
 ) -> int:
@@ -129,21 +191,40 @@ def game_handle_due(
 
     ``wait=False`` (the sweeper) skips a game whose row is locked; ``wait=True`` (the bot task,
     queued after the commit that awaited the bot) waits for the lock. The same path as the sweep's
-    chunks, with a chunk of one game.
+    chunks, with a chunk of one game. A search bot's move is computed first, outside the lock
+    (:func:`premade_move`), and applied under it only if the game has not moved since; after
+    one search move the task ends, as the commit queued the task for the next bot.
     """
-    with transaction.atomic():
-        game = (
-            Game.objects.select_for_update(skip_locked=not wait, no_key=True)
-            .filter(pk=game_id)
-            .first()
-        )
-        if game is None:
-            return 0
-        at = now or timezone.now()
-        due = list(Seat.objects.filter(game=game, deadline__lte=at).order_by("deadline", "seat"))
-        report = SweepReport()
-        _handle_claim(Claim(games=[game], due={game.pk: due}), now=now, report=report)
-        return report.moves
+    made = 0
+    for _attempt in range(SEARCH_ATTEMPTS):
+        premade = premade_move(game_id, now=now)
+        with transaction.atomic():
+            game = (
+                Game.objects.select_for_update(skip_locked=not wait, no_key=True)
+                .filter(pk=game_id)
+                .first()
+            )
+            if game is None:
+                return made
+            at = now or timezone.now()
+            due = list(
+                Seat.objects.filter(game=game, deadline__lte=at).order_by("deadline", "seat")
+            )
+            report = SweepReport()
+            _handle_claim(
+                Claim(games=[game], due={game.pk: due}),
+                now=now,
+                report=report,
+                premade=premade,
+                max_moves=max_moves,
+            )
+        made += report.moves
+        if report.moves or not report.deferred:
+            # Moved (a bot awaited next has its own task, queued on commit), or nothing left
+            # for a search bot.
+            return made
+        # The premade move was stale (the game moved while it was computed): read again.
+    return made
 
 
 @dataclass
@@ -206,6 +287,8 @@ class SweepReport:
     moves: int = 0
     errors: int = 0
     skipped: int = 0
+    #: Games left with a search bot's seat due (its move is not computed under the lock).
+    deferred: list[int] = field(default_factory=list)
     find_seconds: float = 0.0
     handle_seconds: float = 0.0
 
@@ -261,12 +344,30 @@ def deadlines_sweep(
             report.found += len(claim.games)
             seen += [g.pk for g in claim.games]
             th = time.perf_counter()
+            before = len(report.deferred)
             _handle_claim(claim, now=now, report=report)
             report.handle_seconds += time.perf_counter() - th
+            for game_id in report.deferred[before:]:
+                # A search bot's seat: its task computes the move outside any lock.
+                transaction.on_commit(functools.partial(_queue_bot, game_id))
     return report
 
 
-def _handle_claim(claim: Claim, *, now: datetime | None, report: SweepReport) -> None:
+def _queue_bot(game_id: int) -> None:
+    try:
+        queue.publish(queue.GAME_PLAY_DUE, game_id)
+    except Exception:  # broker down: the next sweep finds the seat still due
+        log.warning("could not queue the bot for game %s", game_id)
+
+
+def _handle_claim(
+    claim: Claim,
+    *,
+    now: datetime | None,
+    report: SweepReport,
+    premade: Premade | None = None,
+    max_moves: int = 60,
+) -> None:
     stopped = [g.pk for g in claim.games if g.status != Game.Status.RUNNING]
     _clear_deadlines(stopped)
     running = [g for g in claim.games if g.status == Game.Status.RUNNING]
@@ -284,7 +385,7 @@ def _handle_claim(claim: Claim, *, now: datetime | None, report: SweepReport) ->
             work.append((game, due))
         else:
             report.skipped += 1
-    _handle_batched(work, now=now, report=report)
+    _handle_batched(work, now=now, report=report, premade=premade, max_moves=max_moves)
 
 
 def _apply_batch(items: list[SystemMove]) -> list[MoveResult | Exception]:
@@ -315,10 +416,13 @@ def _handle_batched(
     now: datetime | None,
     report: SweepReport,
     max_moves: int = 60,
+    premade: Premade | None = None,
 ) -> None:
     """The chunk's due moves through ``move_apply_system_batch``: one move per game per round
     (the same engine checks, one ``Move`` row each, the turn hook's batch), then again for the
-    games whose next awaited seat is already due (a bot-controlled seat), up to ``max_moves``."""
+    games whose next awaited seat is already due (a bot-controlled seat), up to ``max_moves``.
+    A search bot's seat is played only with a ``premade`` move computed at the game's current
+    ``seq`` (so at most once a game); otherwise the game is left in ``report.deferred``."""
     made: dict[int, int] = {}
     for _round in range(max_moves):
         if not work:
@@ -329,11 +433,15 @@ def _handle_batched(
             seat = due[0]
             try:
                 state = selectors.game_engine_state(game)
-                action, source = _action_for(game, state, seat)
+                chosen = _action_for(game, state, seat, premade)
             except engine.IllegalAction:
                 report.errors += 1
                 log.exception("no default action for game %s seat %s", game.pk, seat.seat)
                 continue
+            if chosen is None:
+                report.deferred.append(game.pk)
+                continue
+            action, source = chosen
             items.append(
                 SystemMove(
                     game, seat.seat, action, source, expected_seq=game.seq, seats=game.seats_read

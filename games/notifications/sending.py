@@ -39,16 +39,24 @@ from typing import Any
 
 from django.conf import settings
 from django.core import mail
-from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
+from django.db import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    connection,
+    connections,
+    transaction,
+)
 from django.db.models import Case, F, Q, Value, When
 from django.urls import get_resolver
 from django.utils import timezone, translation
 
 from accounts import deliverability
 from games import queue as task_queue
+from games import selectors
 from games.fastpath import rendering, wire
 from games.mailevents.services import Report, mail_event_record, refusal_detail
-from games.models import MailEvent, Notification
+from games.models import Game, MailEvent, Move, Notification, Seat
 
 from . import emails, outbox, pace
 
@@ -65,6 +73,18 @@ def lease_seconds() -> int:
 
 def retry_after_seconds() -> int:
     return int(settings.NOTIFY_RETRY_AFTER_SECONDS)
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """How long a row that failed its ``attempts``-th send waits before the next one: the first
+    wait ``NOTIFY_RETRY_AFTER_SECONDS`` (60), doubling with each attempt, at most
+    ``NOTIFY_RETRY_MAX_SECONDS`` (3600). With ``MAX_ATTEMPTS`` 8 the tries span 60 + 120 + ... +
+    3600 = 7,380 s: an SMTP server away for two hours loses no email (at a fixed minute they
+    spanned 7 minutes, and each move of the game retried its failed rows at once, using them up
+    within the season's one minute of refusal)."""
+    base = max(1, retry_after_seconds())
+    cap = max(base, int(settings.NOTIFY_RETRY_MAX_SECONDS))
+    return timedelta(seconds=min(cap, base * 2 ** max(0, min(attempts - 1, 30))))
 
 
 def smtp_timeout() -> float:
@@ -166,7 +186,10 @@ MARK_EVERY_SECONDS = 0.25
 
 def _claimable_sql(alias: str = "") -> str:
     a = f"{alias}." if alias else ""
-    return f"({a}status = 'pending' OR ({a}status = 'sending' AND {a}claimed_at < %(stale)s))"
+    return (
+        f"(({a}status = 'pending' AND ({a}retry_at IS NULL OR {a}retry_at <= %(now)s))"
+        f" OR ({a}status = 'sending' AND {a}claimed_at < %(stale)s))"
+    )
 
 
 def notifications_claim(
@@ -252,10 +275,15 @@ def notifications_claim(
     return claimed, now
 
 
+def _claimable(now: Any, stale: Any) -> Q:
+    pending = Q(status=Status.PENDING) & (Q(retry_at__isnull=True) | Q(retry_at__lte=now))
+    return pending | Q(status=Status.SENDING, claimed_at__lt=stale)
+
+
 def _claim_one(notification_id: int, *, now: Any, stale: Any) -> bool:
     return (
         Notification.objects.filter(pk=notification_id)
-        .filter(Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale))
+        .filter(_claimable(now, stale))
         .update(
             status=Status.SENDING,
             claimed_at=now,
@@ -353,13 +381,97 @@ def _send_when_the_hold_ends(pk: int, until: Any) -> None:
     transaction.on_commit(_queue)
 
 
-def _mark_skipped(ids: list[int], claimed_at: Any) -> None:
+SKIPPED = "skipped: no longer relevant"
+#: A turn email (or reminder) built while its seat was awaited, dropped just before sending
+#: because the seat had played meanwhile (``_played_meanwhile``).
+SKIPPED_PLAYED = "skipped: played before it was sent"
+#: A failed turn email whose turn already has a newer email (``_fail``).
+SKIPPED_NEWER = "skipped: a newer turn email replaces it"
+
+
+def _mark_skipped(ids: list[int], claimed_at: Any, reason: str = SKIPPED) -> None:
     if ids:
         _surviving_a_cut(
             lambda: Notification.objects.filter(
                 pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
-            ).update(status=Status.SENT, last_error="skipped: no longer relevant")
+            ).update(status=Status.SENT, last_error=reason)
         )
+
+
+#: What a batch knows of each turn email or reminder it built: (game, seat, the game's seq the
+#: email describes), by notification id.
+Awaited = dict[int, tuple[int, int, int]]
+
+
+def _not_to_send(awaited: Awaited, claimed_at: Any, ids: list[int]) -> dict[int, BaseException]:
+    """Which of ``ids``, about to be sent, must not go: ``TAKEN`` if the row's claim is no longer
+    this batch's (its lease ran out while the batch was slow, and another worker claimed it and
+    sends it: sending it here too was a duplicate), ``PLAYED`` if its turn was played meanwhile
+    (``_played_meanwhile``). A row the check cannot see is sent (fail open)."""
+    out: dict[int, BaseException] = {}
+    try:
+        for pk, status, at in Notification.objects.filter(pk__in=ids).values_list(
+            "pk", "status", "claimed_at"
+        ):
+            if status != Status.SENDING or at != claimed_at:
+                out[pk] = TAKEN
+    except Exception as exc:  # never lose an email to the check itself
+        log.warning("could not check claims before sending (%r); sending them", exc)
+    for pk in _played_meanwhile(awaited, [i for i in ids if i not in out]):
+        out[pk] = PLAYED
+    return out
+
+
+def _played_meanwhile(awaited: Awaited, ids: list[int]) -> set[int]:
+    """Which of ``ids`` (turn emails and reminders built from the game at the seq in
+    ``awaited``) are about a turn the seat no longer has: the game moved on and the seat is not
+    awaited any more, is played by the bot, or has moved since (its next turn has a row of its
+    own). One query, three when a game changed.
+
+    Why: a batch reads its games once and builds for seconds on a loaded host; an email built
+    while the seat was awaited reached the player after they had moved (scripts/season: ~50 a
+    run). Checked again just before each send. A check that fails (the database away) drops
+    nothing: the email is sent, as before."""
+    mine = {pk: awaited[pk] for pk in ids if pk in awaited}
+    if not mine:
+        return set()
+    try:
+        games = {
+            pk: (status, to_act, seq)
+            for pk, status, to_act, seq in Game.objects.filter(
+                pk__in={g for g, _s, _q in mine.values()}
+            ).values_list("pk", "status", "to_act", "seq")
+        }
+        changed = {g for g, _s, built in mine.values() if g in games and games[g][2] != built}
+        if not changed:
+            return set()
+        since = min(built for g, _s, built in mine.values() if g in changed)
+        moved: dict[tuple[int, int], int] = {}
+        for g, seat, seq in Move.objects.filter(game_id__in=changed, seq__gt=since).values_list(
+            "game_id", "seat", "seq"
+        ):
+            moved[(g, seat)] = max(seq, moved.get((g, seat), 0))
+        bots = set(
+            Seat.objects.filter(game_id__in=changed, bot_controlled=True).values_list(
+                "game_id", "seat"
+            )
+        )
+    except Exception as exc:  # never lose an email to the check itself
+        log.warning("could not check turn emails before sending (%r); sending them", exc)
+        return set()
+    out: set[int] = set()
+    for pk, (g, seat, built) in mine.items():
+        if g not in changed:
+            continue
+        status, to_act, _seq = games[g]
+        if (
+            status != Game.Status.RUNNING
+            or seat not in (to_act or [])
+            or (g, seat) in bots
+            or moved.get((g, seat), 0) > built
+        ):
+            out.add(pk)
+    return out
 
 
 def _withheld_reason(user: Any) -> str:
@@ -410,15 +522,43 @@ def _refused(n: Notification, claimed_at: Any, exc: BaseException) -> str | None
 
 
 def _fail(n: Notification, claimed_at: Any, exc: BaseException) -> str:
+    """A failed send: pending again, tried after ``retry_delay``, or ``failed`` after
+    ``MAX_ATTEMPTS``. A turn email waiting for its retry takes its turn's dedupe key back (the
+    claim released it), as a held one does: the moves made meanwhile add no second email for
+    that game, and the retry, built afresh, tells the turn as it is then (or nothing, if the
+    turn was played). Without it, a player who played and was awaited again while it waited got
+    a new turn email and then this one too (scripts/season, after retries got their backoff). If
+    a newer turn email already holds the key, this one gives way to it."""
     final = n.attempts >= MAX_ATTEMPTS
     log.warning("notification %s attempt %s failed: %r", n.pk, n.attempts, exc)
-    _finish(
-        n.pk,
-        claimed_at,
-        status=Status.FAILED if final else Status.PENDING,
-        last_error=f"{type(exc).__name__}: {exc}"[:2000],
-    )
-    return "failed" if final else "retry"
+    fields: dict[str, Any] = {
+        "status": Status.FAILED if final else Status.PENDING,
+        "last_error": f"{type(exc).__name__}: {exc}"[:2000],
+        "retry_at": None if final else timezone.now() + retry_delay(n.attempts),
+    }
+    if final or n.kind != Notification.Kind.TURN or n.game_id is None:
+        _finish(n.pk, claimed_at, **fields)
+        return "failed" if final else "retry"
+    try:
+        with transaction.atomic():  # a savepoint inside a caller's transaction
+            _finish(
+                n.pk, claimed_at, **fields, dedupe_key=outbox.turn_key(n.game_id, n.recipient_id)
+            )
+    except IntegrityError:  # a newer turn email is pending: it is the one that goes
+        _mark_skipped([n.pk], claimed_at, SKIPPED_NEWER)
+        return "skipped"
+    return "retry"
+
+
+#: The outcome of a message not sent because its turn was played meanwhile.
+PLAYED = RuntimeError("played before it was sent")
+#: The outcome of a message not sent because another worker holds its row's claim now.
+TAKEN = RuntimeError("claimed by another worker meanwhile")
+
+#: A group checked at once holds at most this many messages, and a check older than this many
+#: seconds is made again before the next send.
+RECHECK_GROUP = 8
+RECHECK_SECONDS = 0.5
 
 
 class _Sender:
@@ -426,14 +566,25 @@ class _Sender:
 
     An SMTP exchange is mostly waiting for the server's replies (MAIL, RCPT, DATA, the final 250),
     which releases the GIL: building email N+1 overlaps sending email N. Only this thread touches
-    the SMTP connection while a batch runs; the database is only touched by the caller's thread
-    (outcomes come back through ``done``). ``NOTIFY_SEND_THREAD=False`` sends inline instead.
+    the SMTP connection while a batch runs; outcomes come back through ``done``.
+    ``NOTIFY_SEND_THREAD=False`` sends inline instead.
+
+    Just before sending, ``check`` (ids -> those not to send, with why: ``TAKEN``, ``PLAYED``)
+    runs on the messages about to go, a few at a time (``RECHECK_GROUP``, again after
+    ``RECHECK_SECONDS``); those come back with their reason instead of being sent. On the thread
+    it reads over the thread's own database connection (closed when the thread ends): the
+    caller's is busy building.
     """
 
-    def __init__(self, threaded: bool) -> None:
+    def __init__(
+        self,
+        threaded: bool,
+        check: Callable[[list[int]], dict[int, BaseException]] = lambda ids: {},
+    ) -> None:
         self.done: queue.SimpleQueue[tuple[Notification, BaseException | None]] = (
             queue.SimpleQueue()
         )
+        self.check = check
         self.todo: queue.Queue[tuple[Notification, Any] | None] | None = None
         self.thread: threading.Thread | None = None
         if threaded:
@@ -449,16 +600,42 @@ class _Sender:
         else:
             self.done.put((n, None))
 
+    def _send_group(self, group: list[tuple[Notification, Any]]) -> None:
+        stop: dict[int, BaseException] = {}
+        checked_at = -RECHECK_SECONDS
+        for i, (n, message) in enumerate(group):
+            if time.monotonic() - checked_at >= RECHECK_SECONDS:
+                stop = self.check([m.pk for m, _ in group[i:]])
+                checked_at = time.monotonic()
+            if n.pk in stop:
+                self.done.put((n, stop[n.pk]))
+            else:
+                self._send(n, message)
+
     def _run(self) -> None:
         assert self.todo is not None
-        while (item := self.todo.get()) is not None:
-            self._send(*item)
+        try:
+            last = False
+            while not last and (item := self.todo.get()) is not None:
+                group = [item]
+                while len(group) < RECHECK_GROUP:
+                    try:
+                        more = self.todo.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None:
+                        last = True
+                        break
+                    group.append(more)
+                self._send_group(group)
+        finally:
+            connections.close_all()  # this thread's connections only
 
     def put(self, n: Notification, message: Any, tick: Callable[[], None] = lambda: None) -> None:
         """Queue a message; while the queue is full (the SMTP server is slow), ``tick`` runs
         every ``MARK_EVERY_SECONDS`` so what was delivered meanwhile is marked."""
         if self.todo is None:
-            self._send(n, message)
+            self._send_group([(n, message)])
             return
         while True:
             try:
@@ -518,9 +695,13 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
     skipped: list[int] = []
     held: list[tuple[int, Any]] = []
     now = timezone.now()
+    played: list[int] = []
     withheld: list[tuple[int, str]] = []
     marked_at = time.monotonic()
-    sender = _Sender(send_thread() and len(rows) > 1)
+    awaited: Awaited = {}
+    sender = _Sender(
+        send_thread() and len(rows) > 1, functools.partial(_not_to_send, awaited, claimed_at)
+    )
 
     def collect(force: bool = False) -> None:
         nonlocal delivered, marked_at
@@ -528,6 +709,11 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
             if exc is None:
                 delivered.append(n.pk)
                 count("sent")
+            elif exc is PLAYED:
+                played.append(n.pk)
+                count("skipped")
+            elif exc is TAKEN:  # the other worker's now: nothing to send or mark here
+                count("taken")
             else:
                 count(_refused(n, claimed_at, exc) or _fail(n, claimed_at, exc))
         if delivered and (
@@ -563,6 +749,10 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
                 skipped.append(n.pk)
                 count("skipped")
                 continue
+            if n.kind in (Notification.Kind.TURN, Notification.Kind.REMINDER) and n.game:
+                seat = selectors.seat_of(n.game, n.recipient)
+                if seat is not None:  # checked again just before it goes
+                    awaited[n.pk] = (n.game.pk, seat.seat, n.game.seq)
             sender.put(n, message, collect)
             collect()
     finally:
@@ -571,6 +761,7 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
         sender.close(collect)
         collect(force=True)
         _mark_skipped(skipped, claimed_at)
+        _mark_skipped(played, claimed_at, SKIPPED_PLAYED)
         _mark_withheld(withheld, claimed_at)
         _mark_held(held, claimed_at)
     return counts
@@ -641,10 +832,11 @@ def outbox_due_ids(*, limit: int = 500) -> list[int]:
     now = timezone.now()
     retry_before = now - timedelta(seconds=retry_after_seconds())
     stale = now - timedelta(seconds=lease_seconds())
+    waited = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
     return list(
         Notification.objects.filter(
-            Q(status=Status.PENDING, claimed_at__isnull=True)
-            | Q(status=Status.PENDING, claimed_at__lt=retry_before)
+            (Q(status=Status.PENDING, claimed_at__isnull=True) & waited)
+            | (Q(status=Status.PENDING, claimed_at__lt=retry_before) & waited)
             | Q(status=Status.SENDING, claimed_at__lt=stale)
         )
         .order_by("id")

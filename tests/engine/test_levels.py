@@ -26,6 +26,7 @@ from powergrid.levels import (
     below,
 )
 from powergrid.search import Budget, SearchBot, candidates
+from powergrid.turns import first_to_act
 from powergrid.view import view
 from tests.engine.levelhelpers import hidden_twin, positions
 
@@ -133,3 +134,31 @@ def test_the_clock_caps_a_decision_after_its_first_draw():
     seat = state.order[0]
     decision = bot.search(view(state, seat), seat)
     assert decision.iterations == 1
+
+
+def _first(phase: str):
+    state = powergrid.new_game(map="germany", players=4, seed=8)
+    h = HeuristicBot()
+    while state.phase != phase or state.round < 2:
+        seat = first_to_act(state)
+        state = powergrid.apply(state, seat, h.choose(state, seat))
+    return state, first_to_act(state)
+
+
+def test_buying_resources_gets_half_the_rollouts_an_auction_all():
+    """The budget is a count, shared by phase (``PHASE_SHARE``): the decisions that decide games
+    (auctions, builds) spend all of it, buying resources half (a draw plays every candidate
+    still in, so the count may be passed by less than one draw)."""
+    bot = SearchBot(Budget(40, 1e9), seed=1)
+    spent = {}
+    for phase in ("auction", "resources", "build"):
+        state, seat = _first(phase)
+        v = view(state, seat)
+        k = len(candidates(public_state(v, seat), seat))
+        assert k > 1
+        decision = bot.search(v, seat)
+        spent[phase] = decision.rollouts
+        assert decision.rollouts < (20 if phase == "resources" else 40) + k
+    assert spent["resources"] >= 20
+    assert spent["auction"] >= 40
+    assert spent["build"] >= 40

@@ -186,6 +186,28 @@ def test_periodic_task_lines_count_as_debug_in_development(settings):
         root.setLevel(old)
 
 
+def _trace_filters(**env: str) -> str:
+    code = (
+        "import django, logging; django.setup();"
+        "print([type(f).__name__ for f in logging.getLogger('celery.app.trace').filters])"
+    )
+    environ = {k: v for k, v in _env().items() if k != "QUIET_PERIODIC_TASK_LOGS"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**environ, **env},
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_only_the_devservers_worker_hides_periodic_task_lines():
+    """Any other worker logs every task, DEBUG or not: keyed on DEBUG, the filter also hid the
+    deadline sweeps (and the helper sweeps a burst starts) from the live tests' workers, whose
+    burst test then waited for lines that never came."""
+    assert _trace_filters(DEBUG="True") == "[]"
+    assert _trace_filters(DEBUG="True", QUIET_PERIODIC_TASK_LOGS="True") == "['PeriodicAtDebug']"
+    devserver = (ROOT / "games/management/commands/devserver.py").read_text()
+    assert 'env.setdefault("QUIET_PERIODIC_TASK_LOGS", "True")' in devserver
+
+
 def test_the_banner_comes_after_the_worker_is_ready():
     """`make run` prints its banner once the server answers AND the worker said it is ready,
     and the worker's periodic lines do not follow it (it stays the last thing on screen)."""

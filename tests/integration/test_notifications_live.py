@@ -226,11 +226,6 @@ def test_worker_keeps_its_database_connection_and_recovers_when_it_is_cut(
     assert (latest.attempts, latest.last_error) == (1, "")
 
 
-@pytest.mark.xfail(
-    reason="known failure since stop 31's merges (the sweep's helper task is not seen "
-    "within 10 s); cause not found yet, recorded in the closing note",
-    strict=False,
-)
 def test_a_burst_of_due_games_is_shared_by_two_workers(
     pg_db, workers, worker_env, smtp_sink, settings_for_integration
 ):

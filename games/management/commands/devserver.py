@@ -92,6 +92,8 @@ class Command(BaseCommand):
         """Start the children (appended to ``procs`` as they start), print the banner once the
         server answers, and return when one of them exits."""
         env = dict(os.environ)
+        # This terminal shows the banner: the worker's periodic-task lines count as DEBUG here.
+        env.setdefault("QUIET_PERIODIC_TASK_LOGS", "True")
         manage = str(settings.BASE_DIR / "manage.py")
         worker_ready = threading.Event()
         if not options["no_worker"]:

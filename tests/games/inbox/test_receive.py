@@ -259,6 +259,25 @@ def test_the_pipe_command_reads_standard_input(new_game, monkeypatch, capsys):
     assert Move.objects.get(game_id=gid).source == "email"
 
 
+def test_the_pipe_command_runs_no_system_checks(new_game, monkeypatch, capsys):
+    """Started by the MTA once per message, as from a shell (checks are not skipped there): the
+    system checks were a third of its CPU, and it took up to a minute on a loaded host."""
+    from django.core.management import base as management_base
+    from django.core.management import execute_from_command_line
+
+    def no_checks(*args, **kwargs):
+        raise AssertionError("receive_mail ran the system checks")
+
+    monkeypatch.setattr(management_base.checks, "run_checks", no_checks)
+    _gid, _seats, _seat, p, mail, s = _setup(new_game)
+    raw = _reply(mail.extra_headers["Reply-To"], p.user.email, f"choose {s.market[0]}")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    execute_from_command_line(
+        ["manage.py", "receive_mail", "--recipient", mail.extra_headers["Reply-To"]]
+    )  # closes the database connections as it ends (run_from_argv): nothing read after it
+    assert "applied" in capsys.readouterr().out
+
+
 def test_the_pipe_command_asks_the_mta_to_retry_or_refuses_a_huge_message(monkeypatch):
     from django.core.management import call_command
     from django.db import OperationalError

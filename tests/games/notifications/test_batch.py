@@ -353,3 +353,119 @@ def test_delivered_rows_are_marked_while_a_later_message_is_slow_to_be_accepted(
     assert sending.notifications_send(ids=ids) == {"sent": len(ids)}
     assert seen_while_slow == [True]
     assert Notification.objects.filter(status="sent").count() == len(ids)
+
+
+def _play(gid: int) -> None:
+    import powergrid
+    from games.services.moves import move_submit
+
+    game = Game.objects.get(pk=gid)
+    seat = Seat.objects.select_related("user").get(game=game, seat=game.to_act[0])
+    action = powergrid.default_action(powergrid.from_json(game.state_json), seat.seat)
+    move_submit(game_id=gid, user=seat.user, action=action, expected_seq=game.seq, source="web")
+
+
+@pytest.mark.parametrize("threaded", [True, False])
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_email_whose_seat_played_while_it_was_built_is_not_sent(
+    monkeypatch, settings, threaded
+):
+    """The batch read its games once; the player of the first row moves (another channel) after
+    their email was built and before it goes: it is checked again just before sending and
+    dropped (`skipped: played before it was sent`); the others go. Before, about 50 turn emails a
+    season reached the player after they had moved (scripts/season, loaded host)."""
+    if threaded:
+        _postgres()  # the sender thread's own connection must see the committed rows
+    settings.NOTIFY_SEND_THREAD = threaded
+    gids = _games(3)
+    ids = _turn_rows()
+    first = Notification.objects.get(pk=ids[0])
+    from games.notifications import emails
+
+    real_build = emails.email_build
+
+    def build_then_play(n: Notification, pf: Any = None) -> Any:
+        message = real_build(n, pf)
+        if n.pk == first.pk:
+            _play(first.game_id)  # the player answers on the page meanwhile
+        return message
+
+    monkeypatch.setattr(emails, "email_build", build_then_play)
+    counts = sending.notifications_send(ids=ids)
+    assert counts == {"sent": 2, "skipped": 1}
+    assert len(mail.outbox) == 2
+    assert first.recipient.email not in {m.to[0] for m in mail.outbox}
+    row = Notification.objects.get(pk=first.pk)
+    assert (row.status, row.last_error) == ("sent", sending.SKIPPED_PLAYED)
+    assert row.sent_at is None
+    assert len(gids) == 3
+
+
+@pytest.mark.django_db
+def test_played_meanwhile_is_about_the_seat_not_the_game():
+    """A game that moved on while the seat is awaited again, with no move of its own since the
+    email was built, keeps its email; a move of the seat after the seq it was built at drops it;
+    so does the turn having passed to another seat; a game unchanged is not read further."""
+    from games.models import Move
+
+    [gid] = _games(1)
+    for _ in range(40):  # until a seat that moved is awaited again after another seat's move
+        game = Game.objects.get(pk=gid)
+        last = Move.objects.filter(game_id=gid).order_by("-seq").first()
+        again = [
+            s for s in game.to_act
+            if last is not None and last.seat != s
+            and Move.objects.filter(game_id=gid, seat=s).exists()
+        ]  # fmt: skip
+        if again:
+            break
+        _play(gid)
+    else:
+        pytest.fail("no seat was awaited again within 40 moves")
+    a = again[0]
+    own = Move.objects.filter(game_id=gid, seat=a).order_by("-seq").first()
+    assert own is not None
+    assert own.seq < game.seq
+    assert not sending._played_meanwhile({1: (gid, a, own.seq)}, [1])  # built after a's move
+    assert sending._played_meanwhile({1: (gid, a, own.seq - 1)}, [1]) == {1}  # a moved since
+    assert not sending._played_meanwhile({1: (gid, a, game.seq)}, [1])  # unchanged
+    assert not sending._played_meanwhile({1: (gid, a, 0)}, [2])  # not a turn email
+    assert sending._played_meanwhile({1: (gid, last.seat, last.seq - 1)}, [1]) == (
+        set() if last.seat in game.to_act else {1}
+    )
+
+
+@pytest.mark.parametrize("threaded", [True, False])
+@pytest.mark.django_db(transaction=True)
+def test_a_row_another_worker_claimed_meanwhile_is_not_sent_twice(monkeypatch, settings, threaded):
+    """The batch was slow (a loaded host, a slow SMTP server) and one row's lease ran out: another
+    worker claimed it and sends it. Just before sending, this batch sees the claim is no longer
+    its own and leaves the row alone (`taken`): sending it too was a duplicate."""
+    if threaded:
+        _postgres()
+    settings.NOTIFY_SEND_THREAD = threaded
+    _games(3)
+    ids = _turn_rows()
+    from games.notifications import emails
+
+    real_build = emails.email_build
+    other_claim = timezone.now() + timedelta(seconds=1)
+
+    def build_then_taken_over(n: Notification, pf: Any = None) -> Any:
+        message = real_build(n, pf)
+        if n.pk == ids[1]:  # another worker takes the row over after its lease
+            Notification.objects.filter(pk=n.pk).update(claimed_at=other_claim, attempts=2)
+        return message
+
+    monkeypatch.setattr(emails, "email_build", build_then_taken_over)
+    assert sending.notifications_send(ids=ids) == {"sent": 2, "taken": 1}
+    assert len(mail.outbox) == 2
+    row = Notification.objects.get(pk=ids[1])
+    assert (row.status, row.claimed_at, row.sent_at) == ("sending", other_claim, None)
+
+
+def test_prod_smoke_counts_turn_emails_dropped_as_played_by_their_reason():
+    from pathlib import Path
+
+    smoke = (Path(__file__).resolve().parents[3] / "scripts" / "prod_smoke").read_text()
+    assert f'SKIPPED_PLAYED = "{sending.SKIPPED_PLAYED}"' in smoke

@@ -116,8 +116,53 @@ def test_send_failure_goes_back_to_pending_then_failed(new_game, monkeypatch):
     row.refresh_from_db()
     assert row.status == "pending"
     assert "smtp down" in row.last_error
-    Notification.objects.filter(pk=row.pk).update(attempts=sending.MAX_ATTEMPTS - 1)
+    Notification.objects.filter(pk=row.pk).update(attempts=sending.MAX_ATTEMPTS - 1, retry_at=None)
     assert sending.notification_send(notification_id=row.pk) == "failed"
+    row.refresh_from_db()
+    assert row.retry_at is None  # failed stays for a human (OPERATIONS.md resets it)
+
+
+def test_retries_back_off_exponentially_up_to_the_cap_on_every_path(
+    new_game, monkeypatch, settings
+):
+    """Each failed attempt doubles the wait before the next (60, 120, 240 s ... at most
+    NOTIFY_RETRY_MAX_SECONDS), and no path tries the row sooner: not the outbox sweep, not a task
+    for its game (each move queues one), not a task for its id. Before, a fixed minute and each
+    move of the game retrying at once used up the 8 attempts within the season's one minute of
+    SMTP refusal (31 emails failed)."""
+    settings.NOTIFY_RETRY_AFTER_SECONDS = 60
+    settings.NOTIFY_RETRY_MAX_SECONDS = 600
+    assert [sending.retry_delay(k).total_seconds() for k in range(1, 9)] == [
+        60, 120, 240, 480, 600, 600, 600, 600,
+    ]  # fmt: skip
+    gid, _ps = new_game(players=2)
+    row = Notification.objects.filter(game_id=gid).order_by("id").first()
+    Notification.objects.exclude(pk=row.pk).delete()
+
+    def boom(message):
+        raise OSError("smtp down")
+
+    monkeypatch.setattr(sending, "_deliver", boom)
+    start = timezone.now()
+    waits = []
+    with time_machine.travel(start, tick=False) as clock:
+        for attempt in range(1, 5):
+            assert sending.notification_send(notification_id=row.pk) == "retry"
+            row.refresh_from_db()
+            assert row.attempts == attempt
+            wait = row.retry_at - timezone.now()
+            waits.append(wait.total_seconds())
+            clock.shift(wait - timedelta(seconds=1))  # a second too early: nobody takes it
+            assert sending.notifications_send_game(game_id=gid, drain=True) == {}
+            assert sending.outbox_sweep() == {}
+            assert sending.notification_send(notification_id=row.pk) == "taken"
+            clock.shift(timedelta(seconds=1))
+    assert waits == [60, 120, 240, 480]
+    monkeypatch.undo()
+    with time_machine.travel(row.retry_at, tick=False):
+        assert sending.outbox_sweep() == {"sent": 1}
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("sent", 5)
 
 
 def test_headers_and_stable_message_id(new_game):
@@ -384,3 +429,66 @@ def test_mailbox_lists_file_backend_emails_only_with_debug(new_game, client, set
     assert h.status_code == 200
     assert b"<html" in h.content
     assert client.get("/dev/mailbox/../../etc:0/").status_code == 404
+
+
+def test_a_failed_turn_email_takes_its_key_back_so_its_retry_is_the_only_one(new_game, monkeypatch):
+    """A turn email fails (SMTP away) and waits for its retry. Meanwhile the player plays and is
+    awaited again: no second turn email is written (the failed one holds the turn's key again,
+    as a held one does), and the retry, built afresh, is the one email. Before, the player got
+    a new turn email and then the old one too (scripts/season, after retries got their
+    backoff)."""
+    gid, ps = new_game(players=2)
+    send_all()
+    for _ in range(8):  # until the first player to act is awaited again later
+        game = Game.objects.get(pk=gid)
+        first = Seat.objects.get(game=game, seat=game.to_act[0])
+        Notification.objects.filter(kind="turn").delete()
+        play_default(gid, ps)
+        game.refresh_from_db()
+        nxt = Seat.objects.get(game=game, seat=game.to_act[0])
+        if nxt.user_id != first.user_id:
+            break
+    row = Notification.objects.get(kind="turn", recipient_id=nxt.user_id, status="pending")
+
+    def boom(message):
+        raise OSError("smtp down")
+
+    monkeypatch.setattr(sending, "_deliver", boom)
+    assert sending.notification_send(notification_id=row.pk) == "retry"
+    monkeypatch.undo()
+    row.refresh_from_db()
+    assert (row.status, row.dedupe_key) == ("pending", outbox.turn_key(gid, nxt.user_id))
+    for _ in range(12):  # nxt plays; the game goes on until nxt is awaited again
+        play_default(gid, ps)
+        game = Game.objects.get(pk=gid)
+        if Seat.objects.get(game=game, seat=game.to_act[0]).user_id == nxt.user_id:
+            break
+    else:
+        pytest.skip("the seat was not awaited again within 12 moves")
+    turn_rows = Notification.objects.filter(kind="turn", recipient_id=nxt.user_id)
+    assert list(turn_rows.values_list("pk", flat=True)) == [row.pk]  # no second email written
+    mail.outbox.clear()
+    Notification.objects.filter(pk=row.pk).update(retry_at=None)  # its wait is over
+    assert sending.notification_send(notification_id=row.pk) == "sent"
+    assert [m.to for m in mail.outbox] == [[row.recipient.email]]
+
+
+def test_a_failed_turn_email_gives_way_to_a_newer_one(new_game, monkeypatch):
+    gid, _ps = new_game(players=2)
+    game = Game.objects.get(pk=gid)
+    seat = Seat.objects.get(game=game, seat=game.to_act[0])
+    row = Notification.objects.get(kind__in=["turn", "game_started"], recipient_id=seat.user_id)
+    Notification.objects.filter(pk=row.pk).update(kind="turn", dedupe_key=None)
+    newer = Notification.objects.create(
+        recipient_id=seat.user_id, game_id=gid, kind="turn",
+        dedupe_key=outbox.turn_key(gid, seat.user_id),
+    )  # fmt: skip
+
+    def boom(message):
+        raise OSError("smtp down")
+
+    monkeypatch.setattr(sending, "_deliver", boom)
+    assert sending.notification_send(notification_id=row.pk) == "skipped"
+    row.refresh_from_db()
+    assert (row.status, row.last_error) == ("sent", sending.SKIPPED_NEWER)
+    assert Notification.objects.get(pk=newer.pk).status == "pending"
