@@ -14,10 +14,10 @@ register = template.Library()
 
 
 @register.filter
-def aside(text: object) -> SafeString:
+def aside(text: str) -> SafeString:
     return mark_safe(words.aside(conditional_escape(text)))
 
 
 @register.filter
-def one_stop(text: object) -> SafeString:
+def one_stop(text: str) -> SafeString:
     return mark_safe(words.one_stop(str(conditional_escape(text))))
