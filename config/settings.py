@@ -500,6 +500,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.stream.schema.stream_path",
         "games.api.openapi.common_responses",
+        "games.api.openapi.closed_request_bodies",
     ],
 }
 

@@ -188,6 +188,9 @@ class Move(models.Model):
     )
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)  # noqa: DJ001
     created_at = models.DateTimeField(auto_now_add=True)
+    #: Not stored: the seats awaited right after this move, set by the move service on the
+    #: moves of one commit, so the event stream tells each of them (games.stream.log).
+    to_act_after: list[int] | None = None
 
     class Meta:
         ordering = ["game", "seq"]

@@ -160,7 +160,7 @@ def on_state_changed(
     if fx.bot_due:
         game_id = game.pk
         transaction.on_commit(lambda: _queue_bot(game_id))
-    stream_log.record(game, seats)  # the last write: see games/stream/log.py
+    stream_log.record(game, seats, moves=moves)  # the last write: see games/stream/log.py
 
 
 def on_states_changed(changes: list[StateChange]) -> None:
@@ -207,7 +207,10 @@ def on_states_changed(changes: list[StateChange]) -> None:
         schedule_send_pending()
     for game_id in bots:
         transaction.on_commit(functools.partial(_queue_bot, game_id))
-    stream_log.record_many([(c.game, c.seats or [], "game", None) for c in changes])
+    stream_log.record_many(
+        [(c.game, c.seats or [], "game", None) for c in changes],
+        moves={c.game.pk: c.moves for c in changes},
+    )
 
 
 def on_takeback(
@@ -273,7 +276,8 @@ def on_takeback(
         transaction.on_commit(lambda: _queue_bot(game_id))
     # The last write: the game event, then the take-back's own (games/stream/log.py).
     stream_log.record_many(
-        [(game, seats, "game", None), (game, seats, hooks.TAKEBACK, {"takeback": facts})]
+        [(game, seats, "game", None), (game, seats, hooks.TAKEBACK, {"takeback": facts})],
+        moves={game.pk: moves},
     )
 
 

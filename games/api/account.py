@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from knox.models import AuthToken
-from rest_framework import permissions, serializers, status
+from rest_framework import permissions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -33,7 +33,7 @@ from accounts.vacation import VacationError, vacation_days_left, vacation_start,
 from games import shapes
 from games.api.openapi import shape
 from games.api.permissions import RecentAuthentication
-from games.api.serializers import WholeNumberField
+from games.api.serializers import RequestSerializer, WholeNumberField, no_body
 from games.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -86,6 +86,7 @@ class CalendarView(APIView):
         summary="Give the feed a new secret address (the old one stops working at once)",
     )
     def post(self, request: Request) -> Response:
+        no_body(request.data)
         return Response(_calendar(calendar_address_set(user=request.user, on=True)))
 
     @extend_schema(
@@ -100,7 +101,7 @@ class CalendarView(APIView):
 
 
 # ---------------------------------------------------------------- vacation
-class VacationStartSerializer(serializers.Serializer):
+class VacationStartSerializer(RequestSerializer):
     days = WholeNumberField(
         min_value=1,
         max_value=366,

@@ -45,7 +45,8 @@ ERROR_CODES: dict[str, str] = {
     "not_acceptable": "406: the Accept header asks for something other than JSON.",
     "unsupported_media_type": "415: send application/json.",
     "parse_error": "400: the body is not valid JSON.",
-    "invalid_field": "400: a field is missing or has the wrong type or value (details.field).",
+    "invalid_field": "400: a field is missing, has the wrong type or value, or is one the body "
+    "does not declare (details.field; details.allowed: the keys the body takes).",
     "unknown_map": "400: no map with that slug.",
     "idempotency_key_reused": "422: the Idempotency-Key was used before for a different request.",
     "stale_state": "409: expected_seq is behind the game's seq; fetch the state and retry.",

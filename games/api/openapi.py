@@ -6,8 +6,10 @@ so the published schema is exactly what the code is typed to return:
 
 * a TypedDict is a closed object (``additionalProperties: false``) named after its class; its
   docstring is the description; every key is required unless ``NotRequired``;
-* ``X | None`` is nullable, ``Literal[...]`` an enum, ``datetime`` a date-time string,
-  ``dict[K, V]`` a map (``propertyNames`` when ``K`` is a ``Literal``), ``tuple[A, B]`` a pair;
+* ``X | None`` is nullable, ``Literal[...]`` an enum (one value: a ``const``, but a plain
+  ``boolean`` for ``Literal[True]``, which generators mishandle as a ``const``), ``datetime`` a
+  date-time string, ``dict[K, V]`` a map (``propertyNames`` when ``K`` is a ``Literal``),
+  ``tuple[A, B]`` a pair;
 * a union of TypedDicts is ``oneOf``, with a discriminator when its members share a key typed
   with one ``Literal`` value (``type``, ``kind``); ``Annotated[..., Named("X")]`` names it;
 * ``Annotated[..., Doc("...")]`` describes a field; ``Annotated[..., Component("X")]`` refers to
@@ -139,8 +141,9 @@ def to_schema(tp: Any, ref: RefOf, meta: list[object] | None = None) -> Schema:
     else:
         schema = _plain(tp, ref)
     docs = [m.text for m in meta if isinstance(m, Doc)]
-    if docs:
-        schema = {**schema, "description": _markdown(" ".join(docs))}
+    if docs:  # before what the type says of itself (a marker's one value)
+        said = [schema["description"]] if "description" in schema and "$ref" not in schema else []
+        schema = {**schema, "description": _markdown(" ".join([*docs, *said]))}
     return schema
 
 
@@ -159,6 +162,11 @@ def _plain(tp: Any, ref: RefOf) -> Schema:
         kinds = {type(a) for a in args}
         if len(kinds) != 1 or next(iter(kinds)) not in (str, int, bool):
             raise TypeError(f"Literal of mixed or unsupported values: {tp}")
+        if len(args) == 1 and kinds == {bool}:
+            # A marker (``Step3Card.step3``, ``Auction.sealed``): a plain boolean, its one value
+            # in words. openapi-generator's Python client compares ``const: true`` with the
+            # string 'true' and refuses every answer that has it.
+            return {"type": "boolean", "description": f"Always `{str(args[0]).lower()}`."}
         if len(args) == 1:  # a tag (``type``, ``kind``): a constant, not a named enum
             return {**_BASIC[next(iter(kinds))], "const": args[0]}
         return {**_BASIC[next(iter(kinds))], "enum": list(args)}
@@ -392,6 +400,9 @@ _ANY = {
     "Retry after Retry-After seconds.",
 }
 _WITH_BODY = {
+    "400": "invalid_field: a key the operation's body does not declare (details.field, "
+    "details.allowed; an operation without a body takes none), or a field's wrong type or value; "
+    "parse_error: the body is not JSON.",
     "413": "request_too_large: the body is larger than the server accepts (details.max_bytes).",
     "415": "unsupported_media_type: send application/json.",
 }
@@ -411,4 +422,43 @@ def common_responses(
             responses = operation.setdefault("responses", {})
             for status, text in extra.items():
                 responses.setdefault(status, {"description": text, "content": error})
+    return result
+
+
+def closed_request_bodies(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """drf-spectacular post-processing hook: every request body, and every object within it
+    (``options``, each action type), is closed (``additionalProperties: false``), as the server
+    reads it: ``games.api.serializers.RequestSerializer`` refuses a key it does not declare
+    (400 ``invalid_field``). A map (``amounts``, ``tokens``) keeps its declared values."""
+    components = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+
+    def close(schema: Any) -> None:
+        if isinstance(schema, list):
+            for one in schema:
+                close(one)
+            return
+        if not isinstance(schema, dict):
+            return
+        ref = schema.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[-1]
+            if name not in seen:
+                seen.add(name)
+                close(components.get(name))
+        if "properties" in schema:
+            schema.setdefault("additionalProperties", False)
+            close(list(schema["properties"].values()))
+        for key in ("allOf", "oneOf", "anyOf"):
+            close(schema.get(key))
+        for key in ("items", "additionalProperties"):
+            close(schema.get(key))
+
+    for item in result.get("paths", {}).values():
+        for method, operation in item.items():
+            if method in ("post", "put", "patch") and "requestBody" in operation:
+                for media in operation["requestBody"].get("content", {}).values():
+                    close(media.get("schema"))
     return result

@@ -5,6 +5,7 @@ from them by ``games.api.openapi``); these serializers validate and describe wha
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -13,6 +14,7 @@ from rest_framework import serializers
 from accounts.models import POSES_AS_ANOTHER, Profile, validate_display_name
 from games import numbers
 from games.services import lobby
+from games.services.errors import ServiceError
 from games.webhooks.events import EVENTS as WEBHOOK_EVENTS
 from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
 from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES
@@ -40,8 +42,94 @@ class WholeNumberField(serializers.IntegerField):
             raise serializers.ValidationError(exc.message, code="invalid") from None
 
 
+# ---------------------------------------------------------------- the base of every request body
+def _json_types(field: serializers.Field) -> tuple[type, ...]:
+    """The Python types of the JSON values a field takes (none: any)."""
+    if isinstance(field, serializers.BooleanField):
+        kinds: tuple[type, ...] = (bool,)
+    elif isinstance(field, serializers.IntegerField):
+        kinds = (int,)
+    elif isinstance(field, serializers.FloatField):
+        kinds = (int, float)
+    elif isinstance(field, serializers.CharField | serializers.ChoiceField):
+        kinds = (str,)
+    elif isinstance(field, serializers.ListField):
+        kinds = (list,)
+    elif isinstance(field, serializers.DictField | serializers.Serializer):
+        kinds = (dict,)
+    else:
+        return ()
+    return (*kinds, type(None)) if field.allow_null else kinds
+
+
+_TYPE_NAMES = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array"}
+
+
+def refuse_undeclared(
+    fields: Mapping[str, serializers.Field], data: object, *, path: str = "", types: bool = False
+) -> Mapping[str, object]:
+    """``data`` if it is a JSON object whose every key is one of ``fields`` (a read-only field is
+    no key of a request body) and, with ``types``, each value of that field's JSON type (else
+    the field's own validation tells). Otherwise 400
+    ``invalid_field`` with ``details.field`` (the key, dotted under ``path``) and
+    ``details.allowed`` (the keys the body takes), or ``details.expected`` (the type): a
+    misspelt key must not be dropped silently (``max_player`` would leave a 4-seat game), nor a
+    wrong type be reported as something else."""
+    allowed = sorted(k for k, f in fields.items() if not f.read_only)
+    if not isinstance(data, Mapping):
+        raise ServiceError(
+            f"{path or 'The body'} must be a JSON object.",
+            code="invalid_field",
+            details={"field": path, "expected": "object", "allowed": allowed},
+        )
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if unknown:
+        where = f"{path}.{unknown[0]}" if path else unknown[0]
+        raise ServiceError(
+            f"Unknown field {where!r}; this body takes: {', '.join(allowed) or 'nothing'}.",
+            code="invalid_field",
+            details={"field": where, "allowed": allowed},
+        )
+    for key in sorted(data) if types else ():
+        where = f"{path}.{key}" if path else key
+        kinds, value = _json_types(fields[key]), data[key]
+        fits = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+        if kinds and not fits:  # JSON's true is no integer, though Python's bool is one
+            expected = _TYPE_NAMES.get(kinds[0], "object")
+            raise ServiceError(
+                f"{where} must be a JSON {expected}"
+                + (" or null." if type(None) in kinds else "."),
+                code="invalid_field",
+                details={"field": where, "expected": expected},
+            )
+    return data
+
+
+class RequestSerializer(serializers.Serializer):
+    """The base of every request body (each one's OpenAPI component is closed:
+    ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
+    does not declare, at any depth, is refused before any value is read (``refuse_undeclared``),
+    so a refused body changes nothing."""
+
+    def to_internal_value(self, data: object) -> Any:
+        path: list[str] = []
+        node: serializers.Field = self
+        while node.parent is not None and node.field_name:
+            path.append(node.field_name)
+            node = node.parent
+        refuse_undeclared(self.fields, data, path=".".join(reversed(path)))
+        return super().to_internal_value(data)
+
+
+def body_checked(serializer: type[RequestSerializer], data: object) -> Mapping[str, object]:
+    """For a view whose service validates the values with its own codes (chat's
+    ``invalid_message``, a webhook's ``invalid_webhook``): the body's keys and their JSON types
+    only, against the serializer that declares it."""
+    return refuse_undeclared(serializer().fields, data, types=True)
+
+
 # ---------------------------------------------------------------- auth and me
-class TokenCreateSerializer(serializers.Serializer):
+class TokenCreateSerializer(RequestSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=4096, style={"input_type": "password"})
     name = serializers.CharField(
@@ -53,7 +141,7 @@ class TokenCreateSerializer(serializers.Serializer):
     )
 
 
-class MeSerializer(serializers.Serializer):
+class MeSerializer(RequestSerializer):
     username = serializers.CharField(read_only=True)
     email = serializers.EmailField(read_only=True)
     display_name = serializers.CharField(
@@ -98,7 +186,7 @@ class MeSerializer(serializers.Serializer):
 
 
 # ---------------------------------------------------------------- games
-class GameOptionsSerializer(serializers.Serializer):
+class GameOptionsSerializer(RequestSerializer):
     """The bounds come from ``games.services.lobby``, which enforces them for every caller."""
 
     turn_hours = WholeNumberField(
@@ -176,18 +264,8 @@ class GameOptionsSerializer(serializers.Serializer):
         "it, a rated game has none.",
     )
 
-    def to_internal_value(self, data: object) -> dict[str, object]:
-        # A misspelt option must not be dropped silently: the creator would get a default.
-        if isinstance(data, dict):
-            unknown = sorted(str(k) for k in data if k not in self.fields)
-            if unknown:
-                raise serializers.ValidationError(
-                    {unknown[0]: [f"Unknown option; known: {', '.join(self.fields)}."]}
-                )
-        return super().to_internal_value(data)
 
-
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(RequestSerializer):
     map = serializers.CharField(max_length=32, help_text="A map slug from /api/v1/maps/.")
     areas = serializers.ListField(
         child=serializers.CharField(max_length=32),
@@ -204,13 +282,13 @@ class GameCreateSerializer(serializers.Serializer):
     options = GameOptionsSerializer(required=False)
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(RequestSerializer):
     code = serializers.CharField(
         required=False, allow_blank=True, help_text="A private game's code (its invitation link's)."
     )
 
 
-class InvitationSerializer(serializers.Serializer):
+class InvitationSerializer(RequestSerializer):
     username = serializers.CharField(help_text="The invited player's username.")
 
 
@@ -246,7 +324,7 @@ def _action_serializer(spec: ActionType) -> type[serializers.Serializer]:
     attrs["__doc__"] = spec.summary
     return type(
         "".join(p.capitalize() for p in spec.name.split("_")) + "ActionSerializer",
-        (serializers.Serializer,),
+        (RequestSerializer,),
         attrs,
     )
 
@@ -270,7 +348,7 @@ class ActionField(serializers.JSONField):
         return data
 
 
-class MoveSubmitSerializer(serializers.Serializer):
+class MoveSubmitSerializer(RequestSerializer):
     action = ActionField(help_text="One action, `type` first (shared/API.md).")
     expected_seq = WholeNumberField(
         min_value=0,
@@ -280,7 +358,7 @@ class MoveSubmitSerializer(serializers.Serializer):
 
 
 # ---------------------------------------------------------------- plans
-class PlanSerializer(serializers.Serializer):
+class PlanSerializer(RequestSerializer):
     """One of the caller's plans (games.plans). Fields by kind; see docs/API.md, Plans."""
 
     kind = serializers.ChoiceField(
@@ -322,7 +400,7 @@ class PlanSerializer(serializers.Serializer):
 
 
 # ---------------------------------------------------------------- webhooks
-class WebhookSerializer(serializers.Serializer):
+class WebhookSerializer(RequestSerializer):
     """A webhook to add (the answer is ``games.shapes.Webhook``)."""
 
     url = serializers.CharField(help_text="https:// only (no private addresses).")
@@ -341,7 +419,7 @@ class WebhookSerializer(serializers.Serializer):
 
 
 # ---------------------------------------------------------------- chat
-class ChatTextSerializer(serializers.Serializer):
+class ChatTextSerializer(RequestSerializer):
     """A chat message to post, or a message's new text (the answer is
     ``games.shapes.ChatMessage``)."""
 
@@ -359,3 +437,11 @@ class ChatEditSerializer(ChatTextSerializer):
     @partial.setter
     def partial(self, value: bool) -> None:
         pass
+
+
+def no_body(data: object) -> None:
+    """An operation the schema declares without a body (``request=None``): no body, or an empty
+    object; any key is refused as ``refuse_undeclared`` refuses it (400 ``invalid_field``,
+    ``details.allowed`` empty), before anything is done."""
+    if data:
+        refuse_undeclared({}, data)

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from games import selectors, shapes, takebacks
 from games.api.idempotency import idempotent
 from games.api.openapi import shape
-from games.api.serializers import WholeNumberField
+from games.api.serializers import RequestSerializer, WholeNumberField, no_body
 from games.api.views import GameView
 from games.models import Game, Move, TakebackRequest
 from games.services import practice
@@ -50,13 +50,13 @@ E409_OFF = (
 
 
 # ---------------------------------------------------------------- requests (answers: games.shapes)
-class TakebackBodySerializer(serializers.Serializer):
+class TakebackBodySerializer(RequestSerializer):
     expected_seq = WholeNumberField(
         min_value=0, help_text="The game's seq as you last saw it: nothing moved since."
     )
 
 
-class PracticeBodySerializer(serializers.Serializer):
+class PracticeBodySerializer(RequestSerializer):
     seq = WholeNumberField(
         min_value=0,
         required=False,
@@ -261,6 +261,7 @@ class _AnswerView(GameView):
     accept = True
 
     def post(self, request: Request, game_id: int, request_id: int) -> Response:
+        no_body(request.data)
         answer = service.takeback_answer(
             game_id=game_id,
             request_id=request_id,

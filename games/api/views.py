@@ -241,6 +241,7 @@ class BotUpgradeView(MeView):
         summary="Turn this new account into a bot account (one way; see docs/BOTS.md)",
     )
     def post(self, request: Request) -> Response:
+        s.no_body(request.data)
         bots.bot_account_upgrade(user=request.user)
         return Response(present.me_json(present.account(request.user)))
 
@@ -392,6 +393,7 @@ class _LobbyView(GameView):
         raise NotImplementedError
 
     def post(self, request: Request, game_id: int) -> Response:
+        s.no_body(request.data)  # leave, start: no body (join's own post reads its code)
         game = self.run(game_id, request.user)
         if game is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
@@ -432,10 +434,7 @@ class GameJoinView(_LobbyView):
         summary="Take a seat in an open game (a private one with its code)",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        body = request.data if isinstance(request.data, dict) else {}
-        code = body.get("code") or ""
-        if not isinstance(code, str):
-            raise ValidationError({"code": ["A string."]})
+        code = str(s.body_checked(s.JoinSerializer, request.data).get("code") or "")
         seat = services.game_join(game_id=game_id, user=request.user, code=code)
         return Response(_detail(_game_or_404(seat.game_id), request.user))
 
@@ -459,7 +458,7 @@ class GameInvitationsView(GameView):
         "INVITATIONS_RECEIVED_PER_HOUR (5) received by one, an hour: 429 throttled beyond.",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        body = request.data if isinstance(request.data, dict) else {}
+        body = s.body_checked(s.InvitationSerializer, request.data)
         invitation = services.game_invite(
             game_id=game_id, user=request.user, username=body.get("username")
         )
@@ -900,7 +899,7 @@ class WebhookListView(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        body = request.data if isinstance(request.data, dict) else {}
+        body = s.body_checked(s.WebhookSerializer, request.data)
         hook = hook_services.webhook_create(
             owner=request.user,
             url=body.get("url"),
@@ -932,6 +931,7 @@ class WebhookTestView(APIView):
         summary="Send a test event",
     )
     def post(self, request: Request, hook_id: int) -> Response:
+        s.no_body(request.data)
         delivery = hook_services.webhook_test(owner=request.user, webhook_id=hook_id)
         body: shapes.WebhookTest = {"delivery": delivery}
         return Response(body, status=status.HTTP_202_ACCEPTED)
@@ -991,7 +991,7 @@ class GameChatView(GameView):
     def post(self, request: Request, game_id: int) -> Response:
         if not request.user.is_authenticated:
             raise services.NotAPlayer()
-        body = request.data if isinstance(request.data, dict) else {}
+        body = s.body_checked(s.ChatTextSerializer, request.data)
         m = chat_services.chat_post(game_id=game_id, user=request.user, text=body.get("text"))
         seats = {st.user_id: st.seat for st in selectors.game_seats(self.game)}
         return Response(present.chat_json(m, seats), status=status.HTTP_201_CREATED)
@@ -1011,7 +1011,7 @@ class GameChatMessageView(GameView):
         summary="Change one's message (within 10 minutes)",
     )
     def patch(self, request: Request, game_id: int, message_id: int) -> Response:
-        body = request.data if isinstance(request.data, dict) else {}
+        body = s.body_checked(s.ChatEditSerializer, request.data)
         m = chat_services.chat_edit(
             game_id=game_id, message_id=message_id, user=request.user, text=body.get("text")
         )
@@ -1029,5 +1029,6 @@ class GameChatReportView(GameView):
         summary="Report a message to the moderators",
     )
     def post(self, request: Request, game_id: int, message_id: int) -> Response:
+        s.no_body(request.data)
         chat_services.chat_report(game_id=game_id, message_id=message_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

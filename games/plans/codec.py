@@ -91,7 +91,7 @@ def plan_from_json(body: Any, state: State, seat: int) -> p.Plan:
     if unknown:
         raise InvalidPlan(
             f"Unknown field {unknown[0]!r} for a {kind} plan.",
-            details={"field": unknown[0], "allowed": list(FIELDS[kind])},
+            details={"field": unknown[0], "allowed": ["kind", *FIELDS[kind]]},
         )
     if "round" in body:  # ignored (the server sets it), but a number if sent
         _int(body, "round", 0, numbers.INT32_MAX)

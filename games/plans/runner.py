@@ -38,6 +38,8 @@ class Followed:
 
     state: State
     moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: The seats awaited after each move of ``moves`` (the event stream tells each move).
+    acting: list[list[int]] = field(default_factory=list)
     notes: dict[int, str] = field(default_factory=dict)
 
 
@@ -71,6 +73,7 @@ def follow(game: Game, state: State) -> Followed:
                     _drop(live, used, seat, plan_row)
                     continue
                 out.moves.append((seat, decision.action))
+                out.acting.append(sorted(to_act(out.state)))
                 out.notes.pop(seat, None)
                 if isinstance(decision.plan, _ONE_USE):
                     _drop(live, used, seat, plan_row)

@@ -126,6 +126,7 @@ def _apply_locked(
         idempotency_key=idempotency_key,
     )
     rows.insert(move)
+    move.to_act_after = sorted(engine.to_act(new_state))
     moves = [move]
     fields = ["seq", "state_json", "to_act"]
     notes: dict[int, str] = {}
@@ -165,17 +166,13 @@ def _plans_follow(game: Game, state: State) -> tuple[State, list[Move], dict[int
     used. The runner applies each through the engine's own ``apply``: no move skips a check."""
     followed = runner.follow(game, state)
     more = []
-    for seat_no, plan_action in followed.moves:
+    for (seat_no, plan_action), acting in zip(followed.moves, followed.acting, strict=True):
         game.seq += 1
-        more.append(
-            Move(
-                game=game,
-                seq=game.seq,
-                seat=seat_no,
-                action=plan_action,
-                source=Move.Source.PLAN,
-            )
+        move = Move(
+            game=game, seq=game.seq, seat=seat_no, action=plan_action, source=Move.Source.PLAN
         )
+        move.to_act_after = acting
+        more.append(move)
     return followed.state, more, followed.notes
 
 
@@ -335,6 +332,7 @@ def move_apply_system_batch(items: list[SystemMove]) -> list[MoveResult | Servic
             continue
         game.seq += 1
         move = Move(game=game, seq=game.seq, seat=seat.seat, action=it.action, source=it.source)
+        move.to_act_after = sorted(engine.to_act(new_state))
         chain = [move]
         notes: dict[int, str] = {}
         if game.plans_active:

@@ -132,6 +132,7 @@ def _apply(
         user=user,
     )
     rows.insert(entry)
+    entry.to_act_after = sorted(engine.to_act(back))
     _plans_back(game, tail.cancels[0])
     new_state = back
     more: list[Move] = []

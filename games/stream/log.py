@@ -22,7 +22,7 @@ or sending an id the log does not know, gets a ``resync`` event and the snapshot
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, cast
@@ -34,7 +34,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games import numbers
-from games.models import Game, Seat, StreamEvent
+from games.models import Game, Move, Seat, StreamEvent
 from games.shapes import GameStatus
 
 from . import events
@@ -63,8 +63,14 @@ def game_body(game: Game) -> StreamGame:
     }
 
 
-def _seats(game: Game, seats: list[Seat]) -> dict[str, list[int | str | None]]:
+def _seats(
+    game: Game, seats: list[Seat], awaited_then: list[int] | None = None
+) -> dict[str, list[int | str | None]]:
+    """Each player's seat and, if awaited (at the end of the commit, and by the event's move:
+    ``awaited_then``), the deadline."""
     awaited = {int(x) for x in game.to_act or []} if game.status == Game.Status.RUNNING else set()
+    if awaited_then is not None:
+        awaited &= set(awaited_then)
     return {
         str(s.user_id): [
             s.seat,
@@ -82,27 +88,56 @@ def _order() -> None:
 
 
 def record(
-    game: Game, seats: list[Seat], kind: str = "game", facts: Mapping[str, object] | None = None
+    game: Game,
+    seats: list[Seat],
+    kind: str = "game",
+    facts: Mapping[str, object] | None = None,
+    *,
+    moves: Sequence[Move] = (),
 ) -> None:
     """Log a change of ``game`` (inside its transaction, as its last write): a ``game`` event
     (the game's public facts), or an event of its own (``takeback``, ``takeback_asked``, with
-    its ``facts``: ``{"takeback": {...}}``, after the ``game`` event of the same change)."""
-    record_many([(game, seats, kind, facts)])
+    its ``facts``: ``{"takeback": {...}}``, after the ``game`` event of the same change).
+
+    ``moves``: the moves of the change (a move and those the players' plans made at once, a
+    take-back's entry and theirs): one ``game`` event each, with its ``seq`` and the seats it
+    left awaited (``Move.to_act_after``), so a client is told every move, not only the last."""
+    record_many([(game, seats, kind, facts)], moves={game.pk: moves})
+
+
+def _game_events(
+    game: Game, seats: list[Seat], moves: Sequence[Move]
+) -> list[tuple[int, dict[str, object], dict[str, list[int | str | None]]]]:
+    """(seq, body, seats) of the ``game`` events of one change: one per move that came before
+    the last (running, awaiting ``to_act_after``), then the game as it stands."""
+    out: list[tuple[int, dict[str, object], dict[str, list[int | str | None]]]] = []
+    for move in moves[:-1]:
+        if move.to_act_after is None or move.seq >= game.seq:
+            continue
+        awaited = list(move.to_act_after)
+        then = {**game_body(game), "seq": move.seq, "status": "running", "to_act": awaited}
+        out.append((move.seq, {"event": "game", "game": then}, _seats(game, seats, awaited)))
+    out.append((game.seq, {"event": "game", "game": game_body(game)}, _seats(game, seats)))
+    return out
 
 
 def record_many(
     changes: list[tuple[Game, list[Seat], str, Mapping[str, object] | None]],
+    *,
+    moves: Mapping[int, Sequence[Move]] | None = None,
 ) -> None:
-    """``record`` for several changes of one transaction (the sweeper's batch), in one INSERT."""
+    """``record`` for several changes of one transaction (the sweeper's batch), in one INSERT;
+    ``moves``: each game's moves (``record``)."""
     if not changes:
         return
     _order()
     rows = []
     for game, seats, kind, facts in changes:
         if kind == "game":
-            body: dict[str, object] = {"event": "game", "game": game_body(game)}
-        else:
-            body = {"event": kind, "game": {"id": game.pk, "seq": game.seq}, **(facts or {})}
+            for seq, body, told in _game_events(game, seats, (moves or {}).get(game.pk, ())):
+                rows.append(StreamEvent(game=game, seq=seq, kind=kind, body=body, seats=told))
+            continue
+        body = {"event": kind, "game": {"id": game.pk, "seq": game.seq}, **(facts or {})}
         rows.append(
             StreamEvent(game=game, seq=game.seq, kind=kind, body=body, seats=_seats(game, seats))
         )

@@ -31,7 +31,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.exceptions import AuthenticationFailed, NotAuthenticated
 
 from accounts import deliverability
 from accounts.zones import request_zone
@@ -1088,6 +1088,15 @@ def _quote_reader(request: HttpRequest) -> selectors.Reader:
     return user
 
 
+def _unauthorized(code: str, message: str) -> JsonResponse:
+    """The API's 401 (RFC 9110: a 401 names the scheme to use), with the page's ``text``."""
+    refused = JsonResponse(
+        {"error": {"code": code, "message": message, "details": {}, "text": message}}, status=401
+    )
+    refused["WWW-Authenticate"] = TokenAuthentication.WWW_AUTHENTICATE
+    return refused
+
+
 @require_GET
 def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     """``?cities=a&cities=b`` → ``{"cost": n, "money_left": m}`` or an error (the engine's).
@@ -1095,14 +1104,12 @@ def game_quote(request: HttpRequest, game_id: int) -> JsonResponse:
     try:
         reader = _quote_reader(request)
     except AuthenticationFailed as exc:
-        # As the API answers a 401 (RFC 9110: a 401 names the scheme to use).
-        error = {"code": "authentication_failed", "message": str(exc.detail)}
-        refused = JsonResponse({"error": {**error, "text": error["message"]}}, status=401)
-        refused["WWW-Authenticate"] = TokenAuthentication.WWW_AUTHENTICATE
-        return refused
+        return _unauthorized("authentication_failed", str(exc.detail))
     game = selectors.game_for(game_id=game_id, user=reader)
     if game is None:
         raise Http404(_("No such game."))
+    if reader is None or not reader.is_authenticated:  # as the API: after its 404, a 401
+        return _unauthorized("not_authenticated", str(NotAuthenticated.default_detail))
     # As the API reads them: no silent cut at 30 (refused), and none is a quote of cost 0.
     cities = [c for c in request.GET.getlist("cities") if c]
     by_token = bool(request.headers.get("Authorization"))

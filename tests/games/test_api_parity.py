@@ -476,3 +476,16 @@ def test_a_token_from_before_names_were_kept_is_listed(make_player):
     listed = p.get("/api/v1/me/tokens/").json()
     assert listed[0]["name"] == ""
     assert TokenInfo.objects.filter(token__user=p.user).exists()
+
+
+def test_the_page_quote_answers_no_credentials_as_the_api(new_game, client):
+    """No session and no token: the page's quote said 403 not_a_player where the API says 401
+    not_authenticated (after the 404 of a game the caller may not see, as the API)."""
+    gid, _ps = new_game(players=2)
+    page = client.get(f"/games/{gid}/quote/?cities=essen")
+    api = ValidatingAPIClient().get(f"/api/v1/games/{gid}/quote/?cities=essen")
+    assert (page.status_code, api.status_code) == (401, 401)
+    assert {**page.json()["error"], "text": None} == {**api.json()["error"], "text": None}
+    assert page.json()["error"]["code"] == "not_authenticated"
+    assert page["WWW-Authenticate"] == api["WWW-Authenticate"]
+    assert client.get(f"/games/{2**40}/quote/").status_code == 404

@@ -69,3 +69,24 @@ def test_withdrawing_a_plan_in_a_game_not_under_way_is_the_declared_409(new_game
 def test_an_anonymous_client_is_checked_too():
     r = APIClient().get("/api/v1/games/?limit=abc")
     assert r.status_code == 401  # authentication comes first; the body is the declared error
+
+
+def test_no_boolean_const_in_the_schema():
+    """openapi-generator's Python client compared ``const: true`` (Step3Card.step3,
+    Auction.sealed) with the string 'true' and refused every answer holding one: a marker is a
+    plain boolean, its one value said in its description."""
+
+    def consts(node: object) -> list[object]:
+        if isinstance(node, dict):
+            here = [node["const"]] if isinstance(node.get("const"), bool) else []
+            return here + [c for v in node.values() for c in consts(v)]
+        if isinstance(node, list):
+            return [c for v in node for c in consts(v)]
+        return []
+
+    schema = published_schema()
+    assert consts(schema) == []
+    components = schema["components"]["schemas"]
+    assert components["Step3Card"]["properties"]["step3"]["type"] == "boolean"
+    assert "true" in components["Step3Card"]["properties"]["step3"]["description"]
+    assert components["Auction"]["properties"]["sealed"]["type"] == "boolean"

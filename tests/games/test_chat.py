@@ -347,3 +347,24 @@ def test_the_page_changes_a_message_only_through_its_own_game(new_game, make_pla
     assert not ChatReport.objects.exists()
     client.post(f"/games/{gid}/chat/", {"op": "edit", "id": str(mid), "text": "rewritten"})
     assert ChatMessage.objects.get(pk=mid).text == "rewritten"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"), [({"text": 5}, "string"), ({"text": None}, "string"), ([], "object")]
+)
+def test_a_chat_text_of_the_wrong_type_is_named_as_such(new_game, body, expected):
+    """``{"text": 5}`` was answered invalid_message "Write something." (a wrong type told as an
+    empty message): it is 400 invalid_field naming the field and the type it takes."""
+    from games.models import ChatMessage
+
+    gid, ps = new_game(players=2)
+    r = ps[0].post(f"/api/v1/games/{gid}/chat/", body)
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert error["code"] == "invalid_field"
+    assert error["details"]["expected"] == expected
+    assert error["details"]["field"] == ("text" if expected == "string" else "")
+    mid = ps[0].post(f"/api/v1/games/{gid}/chat/", {"text": "typo"}).json()["id"]
+    r = ps[0].client.patch(f"/api/v1/games/{gid}/chat/{mid}/", {"text": 5}, format="json")
+    assert (r.status_code, r.json()["error"]["details"]["field"]) == (400, "text")
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["typo"]

@@ -15,7 +15,7 @@ import json
 import threading
 
 import pytest
-from apihelpers import play_default, play_to_end
+from apihelpers import play_default, play_to_end, seat_players
 from django.db import connection, transaction
 from django.test import Client
 
@@ -242,3 +242,47 @@ def test_a_takeback_is_told_after_its_game_event_on_every_stream(new_game, quick
             },
         )
         assert int(moved[0]) < int(back[0]) < int(takeback[0])
+
+
+def test_a_move_and_the_plan_move_it_brings_are_two_events(new_game, make_player):
+    """One commit holding two moves (a move, and a proxy bid acting on the turn it brings) is
+    two ``game`` events, each with its own seq and the seats it left awaited, in order; the
+    players' streams tell each with their turn and deadline as of the last."""
+    import powergrid
+    from games.models import Move, StreamEvent
+
+    gid, ps = new_game(players=3)
+    seats = seat_players(gid, ps)
+    s = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+    opener, plant = powergrid.to_act(s)[0], s.market[0]
+    after_open = powergrid.apply(s, opener, {"type": "choose_plant", "plant": plant, "bid": plant})
+    second = powergrid.to_act(after_open)[0]
+    r = seats[second].post(
+        f"/api/v1/games/{gid}/plans/", {"kind": "proxy_bid", "plant": plant, "max": plant + 5}
+    )
+    assert r.json()["moves_made"] == 0
+    head = StreamEvent.objects.filter(game_id=gid).order_by("-id").first()
+    body = {"action": {"type": "choose_plant", "plant": plant, "bid": plant}, "expected_seq": 0}
+    assert seats[opener].post(f"/api/v1/games/{gid}/moves/", body).status_code == 201
+    moves = list(Move.objects.filter(game_id=gid).order_by("seq"))
+    assert [(m.seq, m.source) for m in moves] == [(1, "api"), (2, "plan")]
+    events = list(
+        StreamEvent.objects.filter(game_id=gid, id__gt=head.pk if head else 0).order_by("id")
+    )
+    assert [(e.kind, e.seq, e.body["game"]["seq"]) for e in events] == [
+        ("game", 1, 1),
+        ("game", 2, 2),
+    ]
+    game = Game.objects.get(pk=gid)
+    assert events[0].body["game"]["to_act"] == [second]
+    assert events[1].body["game"]["to_act"] == sorted(game.to_act)
+    assert events[1].body["game"] == log.game_body(game)
+    # On the second player's own stream: their turn at seq 1 (no deadline: it had passed by the
+    # commit), not theirs at seq 2.
+    mine = log.Reader(user_id=seats[second].user.pk, game_id=None)
+    told = [mine.frame(e) for e in log.after(mine, head.pk if head else 0)]
+    assert b'"seq":1' in told[0]
+    assert b'"your_turn":true' in told[0]
+    assert b'"deadline":null' in told[0]
+    assert b'"seq":2' in told[1]
+    assert b'"your_turn":false' in told[1]

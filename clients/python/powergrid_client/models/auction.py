@@ -27,7 +27,7 @@ class Auction:
             plant (Plant): A power plant card. A New Power Plants card also has `id` (100 + number: what actions name) and
                 `deck`; a base card's id is its number.
             to_bid (int | None):
-            sealed (bool | Unset): Sealed-bid variant only.
+            sealed (bool | Unset): Sealed-bid variant only. Always `true`.
             sealed_in (list[int] | Unset): Sealed-bid variant: seats whose sealed bid is in (never amounts).
             your_sealed_bid (int | Unset): Sealed-bid variant: the caller's own sealed bid, once given.
     """

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.discard_plant_action_type_enum import DiscardPlantActionTypeEnum
 from ..types import UNSET, Unset
@@ -29,7 +28,6 @@ class DiscardPlantActionRequest:
     plant: int
     type_: DiscardPlantActionTypeEnum
     drop: DiscardPlantActionRequestDrop | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         plant = self.plant
@@ -41,7 +39,7 @@ class DiscardPlantActionRequest:
             drop = self.drop.to_dict()
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "plant": plant,
@@ -75,21 +73,4 @@ class DiscardPlantActionRequest:
             drop=drop,
         )
 
-        discard_plant_action_request.additional_properties = d
         return discard_plant_action_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -25,10 +25,11 @@ class ErrorDetail:
             `not_creator` 403: only the creator may start the game. `not_found` 404: unknown game, map or URL.
             `method_not_allowed` 405. `not_acceptable` 406: the Accept header asks for something other than JSON.
             `unsupported_media_type` 415: send application/json. `parse_error` 400: the body is not valid JSON.
-            `invalid_field` 400: a field is missing or has the wrong type or value (details.field). `unknown_map` 400: no
-            map with that slug. `idempotency_key_reused` 422: the Idempotency-Key was used before for a different request.
-            `stale_state` 409: expected_seq is behind the game's seq; fetch the state and retry. `game_not_started` 409: the
-            game is still open. `game_not_finished` 409: the game is not over (its record and seed come at the end).
+            `invalid_field` 400: a field is missing, has the wrong type or value, or is one the body does not declare
+            (details.field; details.allowed: the keys the body takes). `unknown_map` 400: no map with that slug.
+            `idempotency_key_reused` 422: the Idempotency-Key was used before for a different request. `stale_state` 409:
+            expected_seq is behind the game's seq; fetch the state and retry. `game_not_started` 409: the game is still
+            open. `game_not_finished` 409: the game is not over (its record and seed come at the end).
             `game_already_started` 409: the game has started (join, leave, start refused). `game_full` 409: all seats are
             taken. `already_joined` 409: the caller already holds a seat. `not_enough_players` 409: a game needs at least
             two players to start. `throttled` 429: too many requests; details.retry_after gives the seconds to wait.

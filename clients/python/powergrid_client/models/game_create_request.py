@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -17,21 +16,24 @@ T = TypeVar("T", bound="GameCreateRequest")
 
 @_attrs_define
 class GameCreateRequest:
-    """
-    Attributes:
-        map_ (str): A map slug from /api/v1/maps/.
-        areas (list[str] | None | Unset): Area slugs in play, or null (default) to draw connected areas at random when
-            the game starts.
-        max_players (int | Unset):  Default: 4.
-        options (GameOptionsRequest | Unset): The bounds come from ``games.services.lobby``, which enforces them for
-            every caller.
+    """The base of every request body (each one's OpenAPI component is closed:
+    ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
+    does not declare, at any depth, is refused before any value is read (``refuse_undeclared``),
+    so a refused body changes nothing.
+
+        Attributes:
+            map_ (str): A map slug from /api/v1/maps/.
+            areas (list[str] | None | Unset): Area slugs in play, or null (default) to draw connected areas at random when
+                the game starts.
+            max_players (int | Unset):  Default: 4.
+            options (GameOptionsRequest | Unset): The bounds come from ``games.services.lobby``, which enforces them for
+                every caller.
     """
 
     map_: str
     areas: list[str] | None | Unset = UNSET
     max_players: int | Unset = 4
     options: GameOptionsRequest | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         map_ = self.map_
@@ -52,7 +54,7 @@ class GameCreateRequest:
             options = self.options.to_dict()
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "map": map_,
@@ -107,21 +109,4 @@ class GameCreateRequest:
             options=options,
         )
 
-        game_create_request.additional_properties = d
         return game_create_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

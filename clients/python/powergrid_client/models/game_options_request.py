@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.bot_level_enum import BotLevelEnum
 from ..models.plant_deck_choice import PlantDeckChoice
@@ -51,7 +50,6 @@ class GameOptionsRequest:
     timeouts_before_bot: int | Unset = 3
     turn_hours: int | Unset = 24
     variant: VariantEnum | Unset = VariantEnum.STANDARD
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         auto_start = self.auto_start
@@ -85,7 +83,7 @@ class GameOptionsRequest:
             variant = self.variant.value
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if auto_start is not UNSET:
             field_dict["auto_start"] = auto_start
@@ -171,21 +169,4 @@ class GameOptionsRequest:
             variant=variant,
         )
 
-        game_options_request.additional_properties = d
         return game_options_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

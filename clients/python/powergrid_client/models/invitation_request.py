@@ -4,26 +4,28 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="InvitationRequest")
 
 
 @_attrs_define
 class InvitationRequest:
-    """
-    Attributes:
-        username (str): The invited player's username.
+    """The base of every request body (each one's OpenAPI component is closed:
+    ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
+    does not declare, at any depth, is refused before any value is read (``refuse_undeclared``),
+    so a refused body changes nothing.
+
+        Attributes:
+            username (str): The invited player's username.
     """
 
     username: str
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         username = self.username
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "username": username,
@@ -41,21 +43,4 @@ class InvitationRequest:
             username=username,
         )
 
-        invitation_request.additional_properties = d
         return invitation_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

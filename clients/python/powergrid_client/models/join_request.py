@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -13,19 +12,22 @@ T = TypeVar("T", bound="JoinRequest")
 
 @_attrs_define
 class JoinRequest:
-    """
-    Attributes:
-        code (str | Unset): A private game's code (its invitation link's).
+    """The base of every request body (each one's OpenAPI component is closed:
+    ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
+    does not declare, at any depth, is refused before any value is read (``refuse_undeclared``),
+    so a refused body changes nothing.
+
+        Attributes:
+            code (str | Unset): A private game's code (its invitation link's).
     """
 
     code: str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         code = self.code
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if code is not UNSET:
             field_dict["code"] = code
@@ -41,21 +43,4 @@ class JoinRequest:
             code=code,
         )
 
-        join_request.additional_properties = d
         return join_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

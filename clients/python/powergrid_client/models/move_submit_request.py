@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.bid_action_request import BidActionRequest
@@ -23,12 +22,16 @@ T = TypeVar("T", bound="MoveSubmitRequest")
 
 @_attrs_define
 class MoveSubmitRequest:
-    """
-    Attributes:
-        action (BidActionRequest | BuildActionRequest | BuyResourcesActionRequest | ChoosePlantActionRequest |
-            DiscardPlantActionRequest | PassAuctionActionRequest | PassBidActionRequest | PowerActionRequest |
-            SealBidActionRequest):
-        expected_seq (int): The game's seq you based the move on; 409 stale_state if the game moved on.
+    """The base of every request body (each one's OpenAPI component is closed:
+    ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
+    does not declare, at any depth, is refused before any value is read (``refuse_undeclared``),
+    so a refused body changes nothing.
+
+        Attributes:
+            action (BidActionRequest | BuildActionRequest | BuyResourcesActionRequest | ChoosePlantActionRequest |
+                DiscardPlantActionRequest | PassAuctionActionRequest | PassBidActionRequest | PowerActionRequest |
+                SealBidActionRequest):
+            expected_seq (int): The game's seq you based the move on; 409 stale_state if the game moved on.
     """
 
     action: (
@@ -43,7 +46,6 @@ class MoveSubmitRequest:
         | SealBidActionRequest
     )
     expected_seq: int
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.bid_action_request import BidActionRequest  # noqa: PLC0415
@@ -78,7 +80,7 @@ class MoveSubmitRequest:
         expected_seq = self.expected_seq
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "action": action,
@@ -194,21 +196,4 @@ class MoveSubmitRequest:
             expected_seq=expected_seq,
         )
 
-        move_submit_request.additional_properties = d
         return move_submit_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

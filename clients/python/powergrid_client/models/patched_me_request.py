@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.invitations_enum import InvitationsEnum
 from ..models.language_enum import LanguageEnum
@@ -16,14 +15,18 @@ T = TypeVar("T", bound="PatchedMeRequest")
 
 @_attrs_define
 class PatchedMeRequest:
-    """
-    Attributes:
-        display_name (str | Unset):
-        invitations (InvitationsEnum | Unset):
-        language (LanguageEnum | Unset):
-        notification_mode (NotificationModeEnum | Unset):
-        reminder_fraction (float | Unset):
-        timezone (str | Unset): IANA name, e.g. Asia/Tokyo.
+    """The base of every request body (each one's OpenAPI component is closed:
+    ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
+    does not declare, at any depth, is refused before any value is read (``refuse_undeclared``),
+    so a refused body changes nothing.
+
+        Attributes:
+            display_name (str | Unset):
+            invitations (InvitationsEnum | Unset):
+            language (LanguageEnum | Unset):
+            notification_mode (NotificationModeEnum | Unset):
+            reminder_fraction (float | Unset):
+            timezone (str | Unset): IANA name, e.g. Asia/Tokyo.
     """
 
     display_name: str | Unset = UNSET
@@ -32,7 +35,6 @@ class PatchedMeRequest:
     notification_mode: NotificationModeEnum | Unset = UNSET
     reminder_fraction: float | Unset = UNSET
     timezone: str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         display_name = self.display_name
@@ -54,7 +56,7 @@ class PatchedMeRequest:
         timezone = self.timezone
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if display_name is not UNSET:
             field_dict["display_name"] = display_name
@@ -110,21 +112,4 @@ class PatchedMeRequest:
             timezone=timezone,
         )
 
-        patched_me_request.additional_properties = d
         return patched_me_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

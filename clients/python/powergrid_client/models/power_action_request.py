@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.power_action_type_enum import PowerActionTypeEnum
 from ..types import UNSET, Unset
@@ -29,7 +28,6 @@ class PowerActionRequest:
     type_: PowerActionTypeEnum
     hybrid: PowerActionRequestHybrid | Unset = UNSET
     plants: list[int] | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
@@ -43,7 +41,7 @@ class PowerActionRequest:
             plants = self.plants
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "type": type_,
@@ -78,21 +76,4 @@ class PowerActionRequest:
             plants=plants,
         )
 
-        power_action_request.additional_properties = d
         return power_action_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

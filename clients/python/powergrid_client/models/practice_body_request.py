@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.bot_level_enum import BotLevelEnum
 from ..types import UNSET, Unset
@@ -14,20 +13,23 @@ T = TypeVar("T", bound="PracticeBodyRequest")
 
 @_attrs_define
 class PracticeBodyRequest:
-    """
-    Attributes:
-        emails (bool | Unset): Email me my turns in the practice game (off by default). Default: False.
-        level (BotLevelEnum | Unset):  Default: BotLevelEnum.HEURISTIC.
-        seat (int | None | Unset): A finished game: the seat to play (default: yours, else 0). A game under way: yours.
-        seq (int | None | Unset): A finished game: the move to practise from (the board after it). A game under way:
-            leave it out (its position now).
+    """The base of every request body (each one's OpenAPI component is closed:
+    ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
+    does not declare, at any depth, is refused before any value is read (``refuse_undeclared``),
+    so a refused body changes nothing.
+
+        Attributes:
+            emails (bool | Unset): Email me my turns in the practice game (off by default). Default: False.
+            level (BotLevelEnum | Unset):  Default: BotLevelEnum.HEURISTIC.
+            seat (int | None | Unset): A finished game: the seat to play (default: yours, else 0). A game under way: yours.
+            seq (int | None | Unset): A finished game: the move to practise from (the board after it). A game under way:
+                leave it out (its position now).
     """
 
     emails: bool | Unset = False
     level: BotLevelEnum | Unset = BotLevelEnum.HEURISTIC
     seat: int | None | Unset = UNSET
     seq: int | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         emails = self.emails
@@ -49,7 +51,7 @@ class PracticeBodyRequest:
             seq = self.seq
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if emails is not UNSET:
             field_dict["emails"] = emails
@@ -99,21 +101,4 @@ class PracticeBodyRequest:
             seq=seq,
         )
 
-        practice_body_request.additional_properties = d
         return practice_body_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

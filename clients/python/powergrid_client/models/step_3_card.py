@@ -13,7 +13,7 @@ class Step3Card:
     """The Step 3 card, while it sits in the plant market.
 
     Attributes:
-        step3 (bool):
+        step3 (bool): Always `true`.
     """
 
     step3: bool

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -13,17 +12,20 @@ T = TypeVar("T", bound="TokenCreateRequest")
 
 @_attrs_define
 class TokenCreateRequest:
-    """
-    Attributes:
-        password (str):
-        username (str):
-        name (str | Unset): A name to tell the token apart in GET /api/v1/me/tokens/ (e.g. the bot's). Default: ''.
+    """The base of every request body (each one's OpenAPI component is closed:
+    ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
+    does not declare, at any depth, is refused before any value is read (``refuse_undeclared``),
+    so a refused body changes nothing.
+
+        Attributes:
+            password (str):
+            username (str):
+            name (str | Unset): A name to tell the token apart in GET /api/v1/me/tokens/ (e.g. the bot's). Default: ''.
     """
 
     password: str
     username: str
     name: str | Unset = ""
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         password = self.password
@@ -33,7 +35,7 @@ class TokenCreateRequest:
         name = self.name
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "password": password,
@@ -60,21 +62,4 @@ class TokenCreateRequest:
             name=name,
         )
 
-        token_create_request.additional_properties = d
         return token_create_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.events_enum import EventsEnum
 from ..models.format_enum import FormatEnum
@@ -29,7 +28,6 @@ class WebhookRequest:
     events: list[EventsEnum] | Unset = UNSET
     format_: FormatEnum | Unset = FormatEnum.GENERIC
     game: int | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         url = self.url
@@ -52,7 +50,7 @@ class WebhookRequest:
             game = self.game
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "url": url,
@@ -104,21 +102,4 @@ class WebhookRequest:
             game=game,
         )
 
-        webhook_request.additional_properties = d
         return webhook_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

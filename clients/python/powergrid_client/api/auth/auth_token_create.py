@@ -104,7 +104,13 @@ def sync_detailed(
     """Create an API token
 
     Args:
-        body (TokenCreateRequest):
+        body (TokenCreateRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,7 +139,13 @@ def sync(
     """Create an API token
 
     Args:
-        body (TokenCreateRequest):
+        body (TokenCreateRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,7 +169,13 @@ async def asyncio_detailed(
     """Create an API token
 
     Args:
-        body (TokenCreateRequest):
+        body (TokenCreateRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,7 +202,13 @@ async def asyncio(
     """Create an API token
 
     Args:
-        body (TokenCreateRequest):
+        body (TokenCreateRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

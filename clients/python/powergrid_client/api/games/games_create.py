@@ -109,7 +109,13 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (GameCreateRequest):
+        body (GameCreateRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,7 +147,13 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (GameCreateRequest):
+        body (GameCreateRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,7 +180,13 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (GameCreateRequest):
+        body (GameCreateRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,7 +216,13 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (GameCreateRequest):
+        body (GameCreateRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

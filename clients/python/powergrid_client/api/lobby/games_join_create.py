@@ -132,7 +132,13 @@ def sync_detailed(
 
     Args:
         game_id (int):
-        body (JoinRequest | Unset):
+        body (JoinRequest | Unset): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,7 +181,13 @@ def sync(
 
     Args:
         game_id (int):
-        body (JoinRequest | Unset):
+        body (JoinRequest | Unset): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -213,7 +225,13 @@ async def asyncio_detailed(
 
     Args:
         game_id (int):
-        body (JoinRequest | Unset):
+        body (JoinRequest | Unset): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -254,7 +272,13 @@ async def asyncio(
 
     Args:
         game_id (int):
-        body (JoinRequest | Unset):
+        body (JoinRequest | Unset): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

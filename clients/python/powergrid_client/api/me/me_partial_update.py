@@ -100,7 +100,13 @@ def sync_detailed(
     """Change display name, timezone, language, notifications or invitations
 
     Args:
-        body (PatchedMeRequest | Unset):
+        body (PatchedMeRequest | Unset): The base of every request body (each one's OpenAPI
+            component is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -129,7 +135,13 @@ def sync(
     """Change display name, timezone, language, notifications or invitations
 
     Args:
-        body (PatchedMeRequest | Unset):
+        body (PatchedMeRequest | Unset): The base of every request body (each one's OpenAPI
+            component is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,7 +165,13 @@ async def asyncio_detailed(
     """Change display name, timezone, language, notifications or invitations
 
     Args:
-        body (PatchedMeRequest | Unset):
+        body (PatchedMeRequest | Unset): The base of every request body (each one's OpenAPI
+            component is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,7 +198,13 @@ async def asyncio(
     """Change display name, timezone, language, notifications or invitations
 
     Args:
-        body (PatchedMeRequest | Unset):
+        body (PatchedMeRequest | Unset): The base of every request body (each one's OpenAPI
+            component is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -107,7 +107,13 @@ def sync_detailed(
     its clock when the vacation ends.
 
     Args:
-        body (VacationStartRequest):
+        body (VacationStartRequest): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,7 +145,13 @@ def sync(
     its clock when the vacation ends.
 
     Args:
-        body (VacationStartRequest):
+        body (VacationStartRequest): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,7 +178,13 @@ async def asyncio_detailed(
     its clock when the vacation ends.
 
     Args:
-        body (VacationStartRequest):
+        body (VacationStartRequest): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,7 +214,13 @@ async def asyncio(
     its clock when the vacation ends.
 
     Args:
-        body (VacationStartRequest):
+        body (VacationStartRequest): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -141,7 +141,13 @@ def sync_detailed(
     Args:
         game_id (int):
         idempotency_key (str | Unset):
-        body (MoveSubmitRequest):
+        body (MoveSubmitRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,7 +193,13 @@ def sync(
     Args:
         game_id (int):
         idempotency_key (str | Unset):
-        body (MoveSubmitRequest):
+        body (MoveSubmitRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -228,7 +240,13 @@ async def asyncio_detailed(
     Args:
         game_id (int):
         idempotency_key (str | Unset):
-        body (MoveSubmitRequest):
+        body (MoveSubmitRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -272,7 +290,13 @@ async def asyncio(
     Args:
         game_id (int):
         idempotency_key (str | Unset):
-        body (MoveSubmitRequest):
+        body (MoveSubmitRequest): The base of every request body (each one's OpenAPI component is
+            closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

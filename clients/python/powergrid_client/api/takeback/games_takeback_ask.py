@@ -132,7 +132,13 @@ def sync_detailed(
 
     Args:
         game_id (int):
-        body (TakebackBodyRequest):
+        body (TakebackBodyRequest): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +175,13 @@ def sync(
 
     Args:
         game_id (int):
-        body (TakebackBodyRequest):
+        body (TakebackBodyRequest): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +213,13 @@ async def asyncio_detailed(
 
     Args:
         game_id (int):
-        body (TakebackBodyRequest):
+        body (TakebackBodyRequest): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,7 +254,13 @@ async def asyncio(
 
     Args:
         game_id (int):
-        body (TakebackBodyRequest):
+        body (TakebackBodyRequest): The base of every request body (each one's OpenAPI component
+            is closed:
+            ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key
+            it
+            does not declare, at any depth, is refused before any value is read
+            (``refuse_undeclared``),
+            so a refused body changes nothing.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
