@@ -20,6 +20,7 @@ from accounts.vacation import (
     vacation_start,
     vacation_stop,
 )
+from config.words import one_stop
 
 from . import deliverability
 from .forms import ProfileForm, VacationStartForm
@@ -183,8 +184,10 @@ def vacation(request: HttpRequest) -> HttpResponse:
     until = timezone.localtime(prof.vacation_until)
     messages.success(
         request,
-        _("Your vacation has started: your turn clocks are stopped until %(until)s.")
-        % {"until": formats.date_format(until, "DATETIME_FORMAT")},
+        one_stop(
+            _("Your vacation has started: your turn clocks are stopped until %(until)s.")
+            % {"until": formats.date_format(until, "DATETIME_FORMAT")}
+        ),
     )
     return redirect("profile")
 

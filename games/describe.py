@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.log import Item
+from games.templatetags.names import join_names
 from powergrid.actions import ACTIONS
 from powergrid.describe import Entry, sentence
 from powergrid.helpers import Refuel
@@ -155,7 +156,7 @@ def legal_describe(legal: Sequence[Mapping[str, object]]) -> list[str]:
         plants = entry.get("plants")
         cities = entry.get("cities")
         params: dict[str, object] = {
-            "plants": ", ".join(str(p.get("number")) for p in plants if isinstance(p, dict))
+            "plants": join_names(p.get("number") for p in plants if isinstance(p, dict))
             if isinstance(plants, list)
             else "",
             "min": entry.get("min"),

@@ -27,6 +27,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.zones import user_zone
+from config.words import aside
 from games import describe, engine, log, selectors, takebacks
 from games.chat import selectors as chat_selectors
 from games.fastpath import rendering
@@ -45,7 +46,7 @@ from games.models import (
 )
 from games.services.errors import ServiceError
 from games.shapes import State
-from games.templatetags.names import isolate
+from games.templatetags.names import isolate, join_names
 from games.web.errors import error_text
 from powergrid.maps import name_in
 
@@ -238,7 +239,7 @@ def _log_line(game: Game, entry: log.Item, names: dict[int, str]) -> str:
     isolated = {seat: isolate(name) for seat, name in names.items()}
     text = describe.move_describe(entry, isolated, game.map)
     note = describe.entry_note(entry)
-    return f"{text} ({note})" if note else text
+    return f"{text} {aside(note)}" if note else text
 
 
 def _state_summary(view: State, names: dict[int, str], seat_no: int | None) -> dict[str, Any]:
@@ -248,7 +249,7 @@ def _state_summary(view: State, names: dict[int, str], seat_no: int | None) -> d
             {
                 "name": names.get(p["seat"], "?"),
                 "cities": len(p["cities"]),
-                "plants": ", ".join(str(pl["number"]) for pl in p["plants"]),
+                "plants": join_names(pl["number"] for pl in p["plants"]),
                 "you": p["seat"] == seat_no,
             }
         )
@@ -295,7 +296,7 @@ def _turn_context(
         # The recipient's own order (the row is theirs alone): why it was not used.
         "plan_note": str(n.payload.get("plan_note") or ""),
         "reply_to": _reply_to(game, seat),
-        "reply_examples": _reply_examples(view.get("legal") or []),
+        "reply_examples": _reply_examples(view.get("legal") or [], game.map),
         "taps": _taps(game, seat, view.get("legal") or []),
         "chat": _chat_since(game, seat, n.recipient, pf),
     }
@@ -374,40 +375,78 @@ def _reply_to(game: Game, seat: Seat) -> str | None:
     )
 
 
-#: What a reply may say for each action type offered (``games/inbox/parse.py``'s language).
-_EXAMPLES = {
-    "choose_plant": "choose 13 bid 13",
-    "pass_auction": "pass",
-    "bid": "bid 15",
-    "seal_bid": "bid 15",
-    "pass_bid": "pass",
-    "discard_plant": "discard 3",
-    "buy_resources": "buy 2 coal 1 oil",
-    "build": "build essen duisburg",
-    "power": "power",
+#: What a reply may say for each action type offered (``games/inbox/parse.py``'s language),
+#: English and Japanese (the parser reads both in any email). A move that names a plant, an
+#: amount or a city is written from what is offered now (``_example``): an example naming a
+#: plant that is not in the market would be refused if copied.
+_WORDS = {
+    "en": {
+        "pass": "pass",
+        "power": "power",
+        "choose": "choose {n} bid {bid}",
+        "bid": "bid {bid}",
+        "discard": "discard {n}",
+        "buy": "buy {k} {resource}",
+        "build": "build {city}",
+    },
+    "ja": {
+        "pass": "パス",
+        "power": "発電",
+        "choose": "選択 {n} {bid}",
+        "bid": "入札 {bid}",
+        "discard": "捨てる {n}",
+        "buy": "購入 {resource}{k}",
+        "build": "建設 {city}",
+    },
+}
+_RESOURCE_WORDS = {
+    "en": {"coal": "coal", "oil": "oil", "garbage": "garbage", "uranium": "uranium"},
+    "ja": {"coal": "石炭", "oil": "石油", "garbage": "ゴミ", "uranium": "ウラン"},
 }
 
 
-#: The same in Japanese (the parser reads both in any email).
-_EXAMPLES_JA = {
-    "choose_plant": "選択 13 13",
-    "pass_auction": "パス",
-    "bid": "入札 15",
-    "seal_bid": "入札 15",
-    "pass_bid": "パス",
-    "discard_plant": "捨てる 3",
-    "buy_resources": "購入 石炭2 石油1",
-    "build": "建設 エッセン デュイスブルク",
-    "power": "発電",
-}
+def _example(entry: Mapping[str, Any], lang: str, map_slug: str) -> str | None:
+    """What a reply may say for one offered move, with a plant, amount or city offered now."""
+    words = _WORDS[lang]
+    kind = str(entry.get("type"))
+    if kind in ("pass_auction", "pass_bid"):
+        return words["pass"]
+    if kind == "power":
+        return words["power"]
+    if kind == "choose_plant":
+        plants = [p for p in entry.get("plants") or [] if isinstance(p, Mapping)]
+        if not plants:
+            return None
+        first = plants[0]
+        return words["choose"].format(n=first["number"], bid=first.get("min_bid", first["number"]))
+    if kind in ("bid", "seal_bid"):
+        return words["bid"].format(bid=entry.get("min"))
+    if kind == "discard_plant":
+        own = list(entry.get("plants") or [])
+        return words["discard"].format(n=own[0]) if own else None
+    if kind == "buy_resources":
+        most = entry.get("max") or {}
+        have = [r for r in ("coal", "oil", "garbage", "uranium") if most.get(r)]
+        if not have:
+            return None
+        return words["buy"].format(k=1, resource=_RESOURCE_WORDS[lang][have[0]])
+    if kind == "build":
+        costs = entry.get("cities") or {}
+        if not costs:
+            return None
+        slug = min(costs, key=lambda c: (costs[c], c))
+        city = engine.map_load(map_slug).cities.get(slug)
+        return words["build"].format(city=name_in(city, "ja") if lang == "ja" and city else slug)
+    return None
 
 
-def _reply_examples(legal: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Examples of what a reply may say now, in the recipient's language."""
-    table = _EXAMPLES_JA if (translation.get_language() or "")[:2] == "ja" else _EXAMPLES
+def _reply_examples(legal: Sequence[Mapping[str, Any]], map_slug: str) -> list[str]:
+    """Examples of what a reply may say now, in the recipient's language, each naming what is
+    offered now (a plant in the market, the lowest bid, a city one may build in)."""
+    lang = "ja" if (translation.get_language() or "")[:2] == "ja" else "en"
     out: list[str] = []
     for entry in legal:
-        example = table.get(str(entry.get("type")))
+        example = _example(entry, lang, map_slug)
         if example and example not in out:
             out.append(example)
     return out
@@ -457,8 +496,11 @@ def _reply_context(n: Notification, pf: Prefetch | None = None) -> dict[str, Any
     if awaited:
         view = _view(game, n.recipient, seat.seat, pf)
         ctx["asked"] = describe.legal_describe(view.get("legal") or [])
-        ctx["reply_examples"] = _reply_examples(view.get("legal") or [])
+        ctx["reply_examples"] = _reply_examples(view.get("legal") or [], game.map)
         ctx["reply_to"] = _reply_to(game, seat)
+        # The same one-tap links as the turn email: the player who moved by reply and is asked
+        # again reads this email, not a turn email.
+        ctx["taps"] = _taps(game, seat, view.get("legal") or [])
     return ctx
 
 
@@ -570,7 +612,7 @@ def _started_context(n: Notification, pf: Prefetch | None = None) -> dict[str, A
         ctx["your_turn"] = True
         ctx["asked"] = describe.legal_describe(view.get("legal") or [])
         ctx["reply_to"] = _reply_to(game, seat)
-        ctx["reply_examples"] = _reply_examples(view.get("legal") or [])
+        ctx["reply_examples"] = _reply_examples(view.get("legal") or [], game.map)
         ctx["deadline"] = format_when(seat.deadline, user_zone(n.recipient))
     else:
         ctx["your_turn"] = False

@@ -142,7 +142,7 @@ class MailDown(TypedDict):
     """The players of a running game our emails do not reach, for the others."""
 
     seats: set[int]
-    names: list[str]
+    people: list[Person]
     hours: int
 
 
@@ -153,9 +153,9 @@ class AuctionView(TypedDict):
     high_bid: int
     high_bidder: str
     high_bidder_person: Person
-    bidders: list[str]
+    bidders: list[Person]
     sealed: bool
-    sealed_in: list[str]
+    sealed_in: list[Person]
     your_sealed_bid: int | None
 
 
@@ -163,9 +163,9 @@ class SealedLastView(TypedDict):
     """The declared ``SealedLast`` with the seats named."""
 
     plant: int
-    winner: str
+    winner: Person
     price: int
-    bids: str
+    bids: SafeString
 
 
 class BuyRow(TypedDict):
@@ -175,6 +175,16 @@ class BuyRow(TypedDict):
     prices: list[int]
     prices_text: str
     value: str
+
+
+class FuelSuggestion(TypedDict):
+    """A fuel purchase the buy form offers to fill in (the one-tap email's), with its price."""
+
+    choice: str
+    label: str
+    href: str
+    amounts: dict[str, int]
+    chosen: bool
 
 
 class BuildCity(TypedDict):
@@ -242,9 +252,10 @@ class TakebackRequestView(shapes.TakebackRequest):
     """The declared ``TakebackRequest`` (the API's), with what the page says of it."""
 
     name: str
+    person: Person
     mine: bool
     asked_me: bool
-    waiting_names: list[str]
+    waiting_people: list[Person]
     why: str
 
 
@@ -309,7 +320,7 @@ class BoardPage(PageBase, TakebackPart):
     facts: StepFacts | None
     waiting: list[str]
     waiting_people: list[Person]
-    acted: list[str]
+    acted: list[Person]
     kept_amount: str
     log: list[LogLine]
     log_more: bool
@@ -326,6 +337,7 @@ class BoardPage(PageBase, TakebackPart):
     holds_tokens: NotRequired[bool]
     drops: NotRequired[list[tuple[Resource, str]]]
     buy: NotRequired[list[BuyRow]]
+    fuel: NotRequired[list[FuelSuggestion]]
     build_cities: NotRequired[list[BuildCity]]
     build_none_affordable: NotRequired[bool]
     quote: NotRequired[Quote]

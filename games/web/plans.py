@@ -19,7 +19,7 @@ from games.models import Game
 from games.plans.codec import KINDS, MAX_AMOUNT, MAX_PLANT
 from games.plans.services import plan_delete, plan_moves_described, plan_set, plans_of
 from games.services.errors import ServiceError
-from games.templatetags.names import isolate
+from games.templatetags.names import isolate, join_names
 from games.web.present import plant_id
 from powergrid.maps import name_in
 from powergrid.plants import NUMBER
@@ -205,7 +205,7 @@ def _plan_row(plan: shapes.Plan, cities: list[dict[str, str]]) -> dict[str, Any]
     elif plan["kind"] == "pass_when_nothing":
         text = _("Pass by myself whenever I have nothing to choose.")
     elif plan["kind"] == "buy":
-        want = ", ".join(f"{n} {describe.resource_label(r)}" for r, n in plan["amounts"].items())
+        want = join_names(f"{n} {describe.resource_label(r)}" for r, n in plan["amounts"].items())
         text = _("Round %(round)s: buy %(want)s, each token at most %(price)s Elektro.") % {
             "round": plan["round"],
             "want": want,
@@ -214,7 +214,7 @@ def _plan_row(plan: shapes.Plan, cities: list[dict[str, str]]) -> dict[str, Any]
     elif plan["kind"] == "build":
         text = _("Round %(round)s: build in %(cities)s if it costs at most %(total)s in all.") % {
             "round": plan["round"],
-            "cities": ", ".join(names.get(c, c) for c in plan["cities"]),
+            "cities": join_names(names.get(c, c) for c in plan["cities"]),
             "total": plan["max_total"],
         }
     else:

@@ -19,7 +19,7 @@ from games.services import practice
 from games.services import takeback as service
 from games.services.errors import ServiceError
 
-from .context import TakebackPart
+from .context import Person, TakebackPart
 from .errors import error_text
 from .forms import bot_level_choices
 
@@ -142,6 +142,13 @@ def page_context(
     game page (``games.web.views._render_game``)."""
     ctx: TakebackPart = {"takeback": None, "takeback_request": None, "practice_form": None}
     me = selectors.seat_of(game, user)
+    seats = selectors.game_seats(game)
+    usernames = {s.seat: s.user.get_username() for s in seats}
+
+    def person(seat: int) -> Person:
+        """A seat's name as the page writes it: a link to its player's page (``|player``)."""
+        return {"name": names.get(seat, "?"), "username": usernames.get(seat)}
+
     if game.practice:
         ctx["practice_info"] = {
             "from": game.practice_from_id,
@@ -165,12 +172,12 @@ def page_context(
             ctx["takeback_request"] = {
                 **data,
                 "name": names.get(req.seat, "?"),
+                "person": person(req.seat),
                 "mine": req.seat == me.seat,
                 "asked_me": me.seat in data["waiting_for"],
-                "waiting_names": [names.get(s, "?") for s in data["waiting_for"]],
+                "waiting_people": [person(s) for s in data["waiting_for"]],
                 "why": takebacks.why_ask(req.reason or None),
             }
-    seats = selectors.game_seats(game)
     if game.status == Game.Status.FINISHED and history_seq is not None and history_seq < game.seq:
         ctx["practice_form"] = {
             "seq": history_seq,

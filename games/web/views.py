@@ -26,7 +26,7 @@ from django.http import (
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -41,17 +41,19 @@ from games import describe, engine, log, numbers, players, selectors, services
 from games.api.auth import TokenAuthentication, token_from_header
 from games.chat import selectors as chat_selectors
 from games.forecast import forecast
+from games.inbox import onetap
 from games.models import Game, Move, Seat
 from games.notifications import outbox, pace
 from games.services import lobby
 from games.shapes import State
-from games.templatetags.names import player_link
+from games.templatetags.names import join_names, list_separator, player_link
 from games.web.context import (
     BoardPage,
     BuildCity,
     Calculator,
     Chat,
     Forecast,
+    FuelSuggestion,
     Live,
     LobbyPage,
     LogLine,
@@ -225,7 +227,7 @@ def _game_row(game: Game, user: selectors.Reader) -> GameRow:
         "game": game,
         "map_name": name_in(gmap, _lang()),
         # The areas chosen at creation ("" until start when they are to be drawn at random).
-        "areas": ", ".join(
+        "areas": join_names(
             name_in(gmap.areas[a], _lang()) for a in (game.areas or []) if a in gmap.areas
         ),
         "players": [selectors.seat_name(s) for s in seats],
@@ -567,7 +569,7 @@ def _render_game(
                 else ""
             ),
             "board": board_svg.render_board(map_slug=game.map, areas=game.areas, lang=lang),
-            "areas_label": ", ".join(
+            "areas_label": join_names(
                 name_in(gmap.areas[a], lang) for a in (game.areas or []) if a in gmap.areas
             ),
         }
@@ -580,6 +582,11 @@ def _render_game(
     viewer = state["seat"]
     colours: dict[int, str] = {p["seat"]: p["colour"] for p in state["players"]}
     usernames = {p["seat"]: p["username"] for p in state["players"]}
+
+    def person(seat: int) -> Person:
+        """A seat's name as the page writes it: a link to its player's page (``|player``)."""
+        return {"name": names.get(seat, "?"), "username": usernames.get(seat)}
+
     legal = present.legal_by_type(state["legal"])
     you = next((p for p in state["players"] if p["seat"] == viewer), None)
     money = you["money"] if you else None
@@ -632,12 +639,10 @@ def _render_game(
         "facts": present.step_facts(state["players_count"]),
         "waiting": [names.get(s, "?") for s in state["to_act"]],
         # The same, each a link to the player's page (``|players``).
-        "waiting_people": [
-            {"name": names.get(s, "?"), "username": usernames.get(s)} for s in state["to_act"]
-        ],
+        "waiting_people": [person(s) for s in state["to_act"]],
         # Phase 5 asks everyone at once: say who has already chosen what to power.
         "acted": [
-            names.get(s, "?")
+            person(s)
             for s in state["order"]
             if state["phase"] == "bureaucracy" and s not in state["to_act"]
         ],
@@ -661,24 +666,23 @@ def _render_game(
             "plant": present.plant_card(auction["plant"]),
             "high_bid": auction["high_bid"],
             "high_bidder": names.get(auction["high_bidder"], "?"),
-            "high_bidder_person": {
-                "name": names.get(auction["high_bidder"], "?"),
-                "username": usernames.get(auction["high_bidder"]),
-            },
-            "bidders": [names.get(s, "?") for s in auction["bidders"]],
+            "high_bidder_person": person(auction["high_bidder"]),
+            "bidders": [person(s) for s in auction["bidders"]],
             "sealed": bool(auction.get("sealed")),
-            "sealed_in": [names.get(s, "?") for s in auction.get("sealed_in") or []],
+            "sealed_in": [person(s) for s in auction.get("sealed_in") or []],
             "your_sealed_bid": auction.get("your_sealed_bid"),
         }
     last = state.get("sealed_last")
     if last:
         ctx["sealed_last"] = {
             "plant": last["plant"],
-            "winner": names.get(last["winner"], "?"),
+            "winner": person(last["winner"]),
             "price": last["price"],
-            "bids": ", ".join(
-                f"{names.get(int(seat), '?')} {amount}"
-                for seat, amount in sorted(last["bids"].items(), key=lambda kv: -kv[1])
+            "bids": mark_safe(
+                conditional_escape(list_separator()).join(
+                    format_html("{} {}", player_link(**person(int(seat))), amount)
+                    for seat, amount in sorted(last["bids"].items(), key=lambda kv: -kv[1])
+                )
             ),
         }
     if "choose_plant" in legal:
@@ -714,14 +718,17 @@ def _render_game(
         ctx["drops"] = [(r, _one(kept, f"drop_{r}") or "0") for r in RESOURCES]
     if "buy_resources" in legal:
         buy = legal["buy_resources"]
+        fuel = _fuel_suggestions(request, game, viewer) if history_seq is None else []
+        ctx["fuel"] = fuel
+        filled = next((f["amounts"] for f in fuel if f["chosen"]), None)
         ctx["buy"] = [
             {
                 "resource": r,
                 "label": describe.resource_label(r),
                 "max": buy["max"][r],
                 "prices": buy["prices"].get(r, []),
-                "prices_text": ", ".join(str(x) for x in buy["prices"].get(r, [])),
-                "value": _one(kept, r) or "0",
+                "prices_text": join_names(str(x) for x in buy["prices"].get(r, [])),
+                "value": _one(kept, r) or str((filled or {}).get(r, 0)),
             }
             for r in RESOURCES
         ]
@@ -826,6 +833,27 @@ def _linked(text: str, names: dict[int, str], usernames: dict[int, str]) -> Safe
     return mark_safe(out)  # escaped above; the links are format_html's
 
 
+def _fuel_suggestions(request: HttpRequest, game: Game, seat: int | None) -> list[FuelSuggestion]:
+    """The one-tap email's fuel purchases (``games.inbox.onetap.fuel_offers``: the fuel that
+    powers the cities one has, and the cities one may have after this round's build), each a
+    link that fills the buy form with it (``?fill=buy_fuel``): the page works without a script,
+    and nothing is bought until the form is sent."""
+    if seat is None:
+        return []
+    chosen = request.GET.get("fill", "")
+    offers = onetap.fuel_offers(selectors.game_engine_state(game), seat)
+    return [
+        {
+            "choice": choice,
+            "label": describe.fuel_label(plan, more=choice == "buy_fuel_more"),
+            "href": f"{reverse('game', args=[game.pk])}?{urlencode({'fill': choice})}#move",
+            "amounts": {r: n for r, n in plan.amounts.items() if n},
+            "chosen": choice == chosen,
+        }
+        for choice, plan in offers.items()
+    ]
+
+
 def _mail_down(game: Game, me: Seat | None) -> MailDown | None:
     """The players of a running game our emails do not reach (``accounts.deliverability``),
     for the other players (a seat's own player sees the banner): their names, and how much later
@@ -841,7 +869,7 @@ def _mail_down(game: Game, me: Seat | None) -> MailDown | None:
         return None
     return {
         "seats": {s.seat for s in seats},
-        "names": [selectors.seat_name(s) for s in seats],
+        "people": [{"name": selectors.seat_name(s), "username": s.user.username} for s in seats],
         "hours": int(deliverability.absent_grace().total_seconds() // 3600),
     }
 

@@ -23,6 +23,22 @@
       left.classList.toggle("error-text", money - total < 0);
     }
     form.addEventListener("input", update);
+    // A fuel suggestion's link fills the form in place (without a script it reloads the page
+    // with the form filled, ?fill=...); nothing is bought until Buy is pressed.
+    form.querySelectorAll("a[data-fill]").forEach(function (link) {
+      link.addEventListener("click", function (ev) {
+        ev.preventDefault();
+        var amounts = {};
+        link.dataset.fill.split(",").forEach(function (pair) {
+          var kv = pair.split("=");
+          if (kv[0]) amounts[kv[0]] = kv[1];
+        });
+        form.querySelectorAll("input[data-prices]").forEach(function (i) {
+          i.value = amounts[i.name] || "0";
+        });
+        update();
+      });
+    });
     update();
   });
 

@@ -328,7 +328,10 @@ def test_power_form_best_preselected(started_game, client_for):
     game = fresh(game)
     if game.status == "running" and selectors.game_engine_state(game).phase == "bureaucracy":
         chosen = next(s for s in game.seats.all() if s.user_id == u.pk)
-        assert f"Already chosen: <bdi>{seat_name(chosen)}</bdi>" in page
+        assert (
+            f'Already chosen: <a class="player-link" href="/players/{chosen.user.username}/" '
+            f'translate="no"><bdi>{seat_name(chosen)}</bdi></a>'
+        ) in page
         assert "Waiting for" in page
 
 
