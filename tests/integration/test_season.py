@@ -125,3 +125,31 @@ def test_the_diagnosis_comes_from_the_scripts_own_lines():
     assert '  invariants: {"outbox": {"failed": 31}}' in found
     assert "  turn email 7 claimed when seat 1 of game 3 was not awaited" in found
     assert not any("xxx" in line for line in found)
+
+
+def season_module():
+    """scripts/season as a module (it has no .py name), for its pure functions."""
+    import importlib.machinery
+    import importlib.util
+
+    loader = importlib.machinery.SourceFileLoader("season_script", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("season_script", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["season_script"] = module  # its dataclasses look their module up
+    loader.exec_module(module)
+    return module
+
+
+def test_the_lobby_bound_is_judged_by_reads_sent_after_it_not_by_slow_answers():
+    lobby_staleness = season_module().lobby_staleness
+    # One read sent 0.5 s after the game, answered 21 s later (a loaded host) and showing it:
+    # shown by 21.5 s, but nothing proves the list lagged (the first run counted this as over).
+    assert lobby_staleness(100.0, [(100.5, 121.5, True)]) == (21.5, 0.0)
+    # Reads sent 1 s and 13 s after it missed it: the list lagged at least 13 s, past the bound.
+    shown_by, stale = lobby_staleness(100.0, [(101.0, 102.0, False), (113.0, 114.0, False),
+                                              (114.1, 115.0, True)])  # fmt: skip
+    assert (shown_by, stale) == (15.0, 13.0)
+    # Never shown: infinitely late, stale for as long as it was read.
+    assert lobby_staleness(100.0, [(101.0, 102.0, False)]) == (float("inf"), 1.0)
+    assert lobby_staleness(100.0, []) == (float("inf"), 0.0)
