@@ -205,7 +205,7 @@ def test_reliability_counts_games_left_to_the_bot_and_the_median_reply(
     assert reliability(seats[1].user).abandoned == 0
     page = client.get(f"/players/{seats[0].user.username}/").content.decode()
     assert "1 game left to the bot." in page
-    assert "Median reply: 5.0 hours." in page
+    assert "Median reply: 5 hours." in page
 
 
 def test_a_person_named_like_a_level_identity_is_never_rated_as_the_level(make_player):

@@ -45,6 +45,23 @@ def test_a_dsn_to_the_bounce_address_stops_the_emails(
     before = len(smtp_sink.received)
     for _ in range(6):
         play_default(gid, users)
+    # A turn played before its email went is not told (the outbox checks again just before
+    # sending), so play on until the turn that waits is another player's: that one is told.
+    for _ in range(6):
+        awaited = set(
+            Seat.objects.filter(game_id=gid, seat__in=Game.objects.get(pk=gid).to_act).values_list(
+                "user_id", flat=True
+            )
+        )
+        if awaited - {player.pk}:
+            break
+        play_default(gid, users)
+    others = [u.email for u in users if u.pk in awaited and u.pk != player.pk]
+    assert others, "another player is awaited"
+    wait_for(
+        lambda: any(any(e in r.to for e in others) for r in smtp_sink.received[before:]),
+        what="the turn email of the player awaited now",
+    )
     wait_for(
         lambda: not Notification.objects.filter(status__in=["pending", "sending"]).exists(),
         what="the outbox to settle",
