@@ -78,6 +78,15 @@ try:
     # A test setting: the search bot levels spend 5 % of their budget per decision (a game at
     # the top level then plays in seconds); the benchmark measures them at full budget.
     _settings.BOT_BUDGET_SCALE = 0.05
+    if not os.environ.get("CELERY_BROKER_URL"):
+        # What a test publishes stays in this process: the development default is the checkout's
+        # var/celery.sqlite3, which `make run` drains (a `make run` after `make test` replayed
+        # hundreds of the tests' tasks under its banner). Integration tests point their own
+        # process and workers at their Redis; subprocesses still get the settings' default.
+        from celery import current_app as _celery
+
+        _settings.CELERY_BROKER_URL = "memory://"
+        _celery.conf.broker_url = "memory://"
 except ImportError:  # Django not installed: engine-only runs
     pass
 
