@@ -230,16 +230,29 @@ def public_money(players: int, entries: Iterable[Entry]) -> list[int]:
     ``tests/engine/test_describe_money.py`` checks that it is every player's money."""
     money = [STARTING_MONEY] * players
     for e in entries:
-        seat, kind, params = e["seat"], e["kind"], e["params"]
-        if seat is None or not 0 <= seat < players:
-            continue
-        if kind == "sale":
-            money[seat] -= params.get("price", 0)
-        elif kind in ("buy_resources", "build"):
-            money[seat] -= params.get("cost", 0)
-        elif kind == "power" and not params.get("final"):
-            money[seat] += params.get("income", 0)
+        keep_accounts(money, e)
     return money
+
+
+def keep_accounts(money: list[int], entry: Entry) -> None:
+    """Enter one log entry's payment into the accounts ``money`` (one figure a seat, changed in
+    place): what :func:`public_money` does for a whole log, for a reader that follows a game
+    move by move (a bot keeping accounts, ``powergrid.levels``).
+
+    >>> money = [50, 50]
+    >>> keep_accounts(money, {"kind": "sale", "seat": 1, "params": {"plant": 3, "price": 5}})
+    >>> money
+    [50, 45]
+    """
+    seat, kind, params = entry["seat"], entry["kind"], entry["params"]
+    if seat is None or not 0 <= seat < len(money):
+        return
+    if kind == "sale":
+        money[seat] -= params.get("price", 0)
+    elif kind in ("buy_resources", "build"):
+        money[seat] -= params.get("cost", 0)
+    elif kind == "power" and not params.get("final"):
+        money[seat] += params.get("income", 0)
 
 
 #: The line of an entry whose kind is unknown (a move of a newer engine, say).
