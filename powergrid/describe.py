@@ -26,7 +26,7 @@ fails ``tests/engine/test_describe_params.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypedDict
 
 from powergrid import takeback
@@ -223,12 +223,16 @@ def _build_cost(before: View, had: list[str], added: list[str]) -> int:
     return spaces + board.connection_cost(tuple(had), tuple(added))
 
 
-def public_money(players: int, entries: Iterable[Entry]) -> list[int]:
+def public_money(
+    players: int, entries: Iterable[Entry], start: Sequence[int] | None = None
+) -> list[int]:
     """Each seat's money from the move log's entries alone (every standing move's, in order):
     the starting money, less the plants, resources and cities paid for, plus the income of each
     phase 5. Payments are public in Power Grid, so this is what a player keeping accounts knows;
-    ``tests/engine/test_describe_money.py`` checks that it is every player's money."""
-    money = [STARTING_MONEY] * players
+    ``tests/engine/test_describe_money.py`` checks that it is every player's money. ``start``
+    is the money the log began from when it is not the rules' starting money (a practice game
+    begun from a position, whose figures were themselves the public log's)."""
+    money = [STARTING_MONEY] * players if start is None else [int(m) for m in start]
     for e in entries:
         keep_accounts(money, e)
     return money
