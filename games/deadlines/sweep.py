@@ -89,8 +89,10 @@ def bot_seed(game: Game, seat: Seat) -> str:
     beginner's and the random bot's choices, the amount of any level's sealed bid) follow it,
     so a bot's hidden move (a sealed bid) cannot be worked out from public facts, nor played
     again in a practice game (whose seed is its own). A hash, kept apart from the seed
-    commitment's (``selectors.game_seed_commitment``), so nothing shown reveals it."""
-    secret = hashlib.sha256(f"bots:{game.pk}:{game.seed}".encode()).hexdigest()
+    commitment's (``selectors.game_seed_commitment``, of the game's number and seed), so
+    nothing shown reveals it; of the seed alone, so a game's replay (or a practice game made
+    twice with one seed) plays the same."""
+    secret = hashlib.sha256(f"bots:{game.seed}".encode()).hexdigest()
     return f"{secret}:{seat.seat}"
 
 
