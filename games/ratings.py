@@ -32,7 +32,7 @@ from openskill.models import PlackettLuce
 
 from games import engine
 from games.models import Game, Move, RatedGame, Rating, Seat
-from powergrid.levels import LEVELS
+from powergrid.levels import LEVEL_NAMES, LEVELS
 
 MODEL = PlackettLuce()
 
@@ -129,6 +129,34 @@ def level_identity(level: str) -> Any:
     user.profile.notification_mode = "none"
     user.profile.save()
     return user
+
+
+def identity_level(user: Any) -> str:
+    """The level whose rating ``user`` carries ('' for any other account: a person, a seat's
+    bot, a person who signed up with a ``bot-level-`` name)."""
+    kind = getattr(getattr(user, "profile", None), "bot_kind", "")
+    name = user.get_username() if user is not None else ""
+    return kind if kind in LEVELS and name.startswith("bot-level-") else ""
+
+
+def level_table() -> list[dict[str, Any]]:
+    """Every level, weakest first, with its rating as the site shows it: ``level``,
+    ``rating`` (the displayed figure, None before its first rated game), ``games`` (the games
+    that rated it) and ``username`` (its page, None before it has one). Made nowhere: a
+    level that has not played has no identity yet."""
+    rated = level_ratings()
+    names = dict(
+        _identities().order_by("pk").values_list("profile__bot_kind", "username").reverse()
+    )
+    return [
+        {
+            "level": lv,
+            "rating": rated[lv].display if lv in rated else None,
+            "games": rated[lv].games if lv in rated else 0,
+            "username": names.get(lv),
+        }
+        for lv in LEVEL_NAMES
+    ]
 
 
 def level_ratings() -> dict[str, Rating]:
