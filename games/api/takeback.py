@@ -349,7 +349,9 @@ class PracticeView(GameView):
         "know (the unseen cards dealt again with a new seed, every other player's money the "
         "account the public move log gives, others' sealed bids withdrawn). The new game is an "
         "ordinary one against the server's bots of `level` (the heuristic bot by default): "
-        "unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.",
+        "unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made. At "
+        "most 30 a player an hour (the server's `PRACTICE_GAMES_PER_HOUR`): 429 `throttled` "
+        "with `details.retry_after` beyond.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         ser = PracticeBodySerializer(data=request.data)
