@@ -135,8 +135,9 @@ def refuse_undeclared(
         where = f"{path}.{key}" if path else key
         kinds, value = _json_types(fields[key]), data[key]
         fits = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-        if kinds and not fits and isinstance(fields[key], serializers.ChoiceField):
-            allowed_values = [str(c) for c in fields[key].choices]
+        field = fields[key]
+        if kinds and not fits and isinstance(field, serializers.ChoiceField):
+            allowed_values = [str(c) for c in field.choices]
             raise ServiceError(
                 f"{where} must be one of: {', '.join(allowed_values)}.",
                 code="invalid_field",
