@@ -183,6 +183,30 @@ if env.str("DATABASE_REPLICA_URL", default=""):
     DATABASES["replica"]["CONN_HEALTH_CHECKS"] = DATABASES["default"]["CONN_HEALTH_CHECKS"]
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["config.replica.ReplicaRouter"]
+# Limits on each PostgreSQL statement (milliseconds; 0 = none): a statement running longer is
+# cancelled, a lock waited for longer is given up, and the request answers 503 with Retry-After,
+# nothing changed (config/unavailable.py: the error is an OperationalError). Set for the web
+# processes by deploy/gunicorn.conf.py below its worker timeout (GUNICORN_TIMEOUT), so a request
+# stuck on the database fails with a clean answer before gunicorn kills its worker mid-request
+# (nginx then answers 502, or sends a POST again to the other host). Workers and commands have
+# none: a migration or a sweep may take long.
+DATABASE_STATEMENT_TIMEOUT_MS = env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=0)
+DATABASE_LOCK_TIMEOUT_MS = env.int("DATABASE_LOCK_TIMEOUT_MS", default=0)
+
+
+def statement_limits(statement_ms: int, lock_ms: int) -> str:
+    """libpq's ``options`` for the limits (empty when there are none)."""
+    parts = [f"-c statement_timeout={statement_ms}" if statement_ms > 0 else ""]
+    parts.append(f"-c lock_timeout={lock_ms}" if lock_ms > 0 else "")
+    return " ".join(p for p in parts if p)
+
+
+_limits = statement_limits(DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS)
+if _limits:
+    for _db in DATABASES.values():
+        if _db["ENGINE"].endswith("postgresql"):
+            _options = _db.setdefault("OPTIONS", {})
+            _options["options"] = f"{_options.get('options', '')} {_limits}".strip()
 # The most the public lists may lag the primary: beyond, they read the primary; and a user who
 # wrote reads the primary for this long (read-your-writes, config/replica.py).
 REPLICA_MAX_LAG_SECONDS = env.float("REPLICA_MAX_LAG_SECONDS", default=10.0)
