@@ -9,6 +9,10 @@ Variables (see README "Production"):
                       (config/replica.py); unset, everything reads the primary
   REPLICA_MAX_LAG_SECONDS  default 10: a replica further behind is not read, and a user who
                       wrote reads the primary this long (read-your-writes; config/replica.py)
+  DATABASE_STATEMENT_TIMEOUT_MS / DATABASE_LOCK_TIMEOUT_MS  default 0 (none): PostgreSQL's
+                      statement_timeout and lock_timeout; deploy/gunicorn.conf.py sets half and a
+                      quarter of GUNICORN_TIMEOUT for the web processes (a stuck request answers
+                      503 before its worker is killed)
   CONN_MAX_AGE        seconds a database connection is reused (default 600; None = forever)
   CONN_HEALTH_CHECKS  default True: check a reused connection once per request (one SELECT 1)
   CACHE_URL           default locmemcache:// (per process: API throttle counts are per worker);
