@@ -24,6 +24,8 @@ Usage::
     nice -n 19 python bench/bot_strength.py --games 200 --procs 1   # every pairing, 200 games
     python bench/bot_strength.py --pairs top --games 400 --procs 2
 
+A level that keeps accounts (the expert) is handed each seat's money as the public move log
+tells it, kept by ``powergrid.bots.play_game`` as the server keeps it from its log.
 The heuristic opponents read the real state directly: the same moves as the heuristic level
 deciding from its view (``tests/engine/test_levels.py``), faster. A decision's time is the
 tested bot's whole ``choose`` (its view, the draws, the rollouts) on one core.
@@ -39,13 +41,13 @@ import os
 import resource
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from powergrid.bots import Bot, play_game
+from powergrid.bots import AccountsBot, Bot, play_game
 from powergrid.heuristic import HeuristicBot
 from powergrid.levels import LEVEL_NAMES, LEVELS, TOP_LEVEL, LevelBot, below
 from powergrid.maps import available_maps
@@ -65,10 +67,17 @@ class _Timed:
         self.times: list[float] = []
         self.walls: list[float] = []
 
-    def choose(self, state: State, seat: int) -> Action:
+    @property
+    def keeps_accounts(self) -> bool:
+        return bool(getattr(self.bot, "keeps_accounts", False))
+
+    def choose(self, state: State, seat: int, accounts: Sequence[int] | None = None) -> Action:
         c = time.thread_time()
         t = time.perf_counter()
-        action = self.bot.choose(state, seat)
+        if accounts is not None:
+            action = cast(AccountsBot, self.bot).choose(state, seat, accounts)
+        else:
+            action = self.bot.choose(state, seat)
         self.walls.append(time.perf_counter() - t)
         self.times.append(time.thread_time() - c)
         return action

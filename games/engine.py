@@ -131,9 +131,12 @@ def practice_position(state: State, seat: int, *, seed: int, money: list[int]) -
     return practice.practice_position(state, seat, seed=seed, money=money)
 
 
-def money_from_log(players: int, entries: Sequence[Entry]) -> list[int]:
-    """Each seat's money from the public move log's entries (``powergrid.describe``)."""
-    return public_money(players, entries)
+def money_from_log(
+    players: int, entries: Sequence[Entry], start: Sequence[int] | None = None
+) -> list[int]:
+    """Each seat's money from the public move log's entries (``powergrid.describe``), from
+    ``start`` (default: the rules' starting money)."""
+    return public_money(players, entries, start)
 
 
 def view(state: State, seat: int | None) -> View:

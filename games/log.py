@@ -11,7 +11,7 @@ import threading
 from collections import OrderedDict
 from datetime import datetime
 
-from games import selectors
+from games import engine, selectors
 from games.models import Game, Move
 from powergrid.describe import Entry, move_entries
 from powergrid.shapes import View
@@ -123,3 +123,15 @@ def entries(game: Game) -> list[Item]:
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     return items
+
+
+def public_accounts(game: Game) -> list[int]:
+    """Each seat's money as the public move log tells it: what a player keeping accounts knows
+    (every payment in Power Grid is made in the open), what a practice position gives the other
+    seats and what the expert bot reads. Counted from the money of the game's first position
+    (the rules' starting money, or a practice position's figures, themselves the log's) over
+    the moves that stand (taken-back ones left out)."""
+    items = entries(game)
+    gone = cancelled(items)
+    start = [p.money for p in selectors.game_initial_state(game).players]
+    return engine.money_from_log(len(start), [e for e in items if e["seq"] not in gone], start)

@@ -10,26 +10,31 @@ Every bot has one method, ``choose(state, seat) -> action`` (a :class:`Bot`), ca
   reasonable game, quickly, reading the state directly; whole games run at hundreds per second.
 
 :func:`play_game` plays a game to its end and returns the final state with the move log
-``[(seat, action), ...]``; :func:`replay` rebuilds a state from a setup and such a log.
+``[(seat, action), ...]``; :func:`replay` rebuilds a state from a setup and such a log. A bot that
+keeps accounts (:class:`AccountsBot`, the expert level) is handed each seat's money as the public
+move log tells it, which :func:`play_game` keeps as the server does from its log.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import powergrid
+from powergrid.describe import keep_accounts, move_entries
 from powergrid.heuristic import HeuristicBot
 from powergrid.plants import PLANTS
 from powergrid.power import capacity, overflow, room_for
 from powergrid.state import FINISHED, FIRST_GAME, State
-from powergrid.tables import BUILD_COSTS, FIRST_GAME_END, buy_cost
+from powergrid.tables import BUILD_COSTS, FIRST_GAME_END, STARTING_MONEY, buy_cost
 from powergrid.tables import RESOURCES as RESOURCE_NAMES
 from powergrid.turns import first_to_act, to_act
+from powergrid.view import view
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
+    "AccountsBot",
     "Bot",
     "GameDidNotEnd",
     "HeuristicBot",
@@ -56,6 +61,20 @@ class Bot(Protocol):
     """Anything that picks a move for a seat the game is waiting on."""
 
     def choose(self, state: State, seat: int) -> Action: ...
+
+
+class AccountsBot(Bot, Protocol):
+    """A bot that reads, beside its view, each seat's money as the public move log tells it
+    (``powergrid.describe.public_money``): ``keeps_accounts`` says whether it wants them."""
+
+    @property
+    def keeps_accounts(self) -> bool: ...
+
+    def choose(self, state: State, seat: int, accounts: Sequence[int] | None = None) -> Action: ...
+
+
+def _keeps_accounts(bot: Bot) -> bool:
+    return bool(getattr(bot, "keeps_accounts", False))
 
 
 class GameDidNotEnd(RuntimeError):
@@ -145,6 +164,10 @@ def play_game(
     moves: list[Move] = []
     append = moves.append
     finished = FINISHED
+    # The accounts of the public log, kept only when a bot reads them (a view before and after
+    # each move costs what a move does).
+    keeping = [_keeps_accounts(b) for b in bots]
+    accounts = [STARTING_MONEY] * players if any(keeping) else None
     while state.phase != finished:
         if len(moves) >= max_moves:
             raise GameDidNotEnd(
@@ -152,8 +175,16 @@ def play_game(
                 f"(round {state.round}, phase {state.phase})"
             )
         seat = first_to_act(state)
-        action = bots[seat].choose(state, seat)
-        state = apply(state, seat, action)
+        bot = bots[seat]
+        if accounts is not None and keeping[seat]:
+            action = cast(AccountsBot, bot).choose(state, seat, tuple(accounts))
+        else:
+            action = bot.choose(state, seat)
+        after = apply(state, seat, action)
+        if accounts is not None:
+            for entry in move_entries(action, seat, view(state), view(after)):
+                keep_accounts(accounts, entry)
+        state = after
         append((seat, action))
     return state, moves
 

@@ -26,7 +26,7 @@ fails ``tests/engine/test_describe_params.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypedDict
 
 from powergrid import takeback
@@ -223,23 +223,40 @@ def _build_cost(before: View, had: list[str], added: list[str]) -> int:
     return spaces + board.connection_cost(tuple(had), tuple(added))
 
 
-def public_money(players: int, entries: Iterable[Entry]) -> list[int]:
+def public_money(
+    players: int, entries: Iterable[Entry], start: Sequence[int] | None = None
+) -> list[int]:
     """Each seat's money from the move log's entries alone (every standing move's, in order):
     the starting money, less the plants, resources and cities paid for, plus the income of each
     phase 5. Payments are public in Power Grid, so this is what a player keeping accounts knows;
-    ``tests/engine/test_describe_money.py`` checks that it is every player's money."""
-    money = [STARTING_MONEY] * players
+    ``tests/engine/test_describe_money.py`` checks that it is every player's money. ``start``
+    is the money the log began from when it is not the rules' starting money (a practice game
+    begun from a position, whose figures were themselves the public log's)."""
+    money = [STARTING_MONEY] * players if start is None else [int(m) for m in start]
     for e in entries:
-        seat, kind, params = e["seat"], e["kind"], e["params"]
-        if seat is None or not 0 <= seat < players:
-            continue
-        if kind == "sale":
-            money[seat] -= params.get("price", 0)
-        elif kind in ("buy_resources", "build"):
-            money[seat] -= params.get("cost", 0)
-        elif kind == "power" and not params.get("final"):
-            money[seat] += params.get("income", 0)
+        keep_accounts(money, e)
     return money
+
+
+def keep_accounts(money: list[int], entry: Entry) -> None:
+    """Enter one log entry's payment into the accounts ``money`` (one figure a seat, changed in
+    place): what :func:`public_money` does for a whole log, for a reader that follows a game
+    move by move (a bot keeping accounts, ``powergrid.levels``).
+
+    >>> money = [50, 50]
+    >>> keep_accounts(money, {"kind": "sale", "seat": 1, "params": {"plant": 3, "price": 5}})
+    >>> money
+    [50, 45]
+    """
+    seat, kind, params = entry["seat"], entry["kind"], entry["params"]
+    if seat is None or not 0 <= seat < len(money):
+        return
+    if kind == "sale":
+        money[seat] -= params.get("price", 0)
+    elif kind in ("buy_resources", "build"):
+        money[seat] -= params.get("cost", 0)
+    elif kind == "power" and not params.get("final"):
+        money[seat] += params.get("income", 0)
 
 
 #: The line of an entry whose kind is unknown (a move of a newer engine, say).

@@ -12,9 +12,11 @@ the real state (there is none here: the only input is the view):
   on top while no plant has been drawn, and the plants the phase-5 turnovers put under the deck
   (one a round; the view does not list them) are drawn from the highest unseen plants, as the
   market's highest plant is the one that goes under;
-* **every other player's money** (hidden all game): an estimate from public facts, the seat's
-  own money corrected by the difference in what was visibly bought (cities, plants at their
-  numbers), with a little noise;
+* **every other player's money** (hidden from the view all game): the accounts kept from the
+  public move log when the caller has them (``accounts``: every payment in Power Grid is made
+  in the open, :func:`powergrid.describe.public_money`), else an estimate from the view, the
+  seat's own money corrected by the difference in what was visibly bought (cities, plants at
+  their numbers), with a little noise;
 * **sealed bids already in** (sealed-bid variant): a plausible bid, or a pass;
 * **the seed** (it drives the Step 3 shuffle): drawn at random.
 
@@ -140,9 +142,19 @@ def _deck(v: ViewLike, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, 
     return tuple(deck), tuple(rest[above:])
 
 
-def _estimate_money(v: ViewLike, seat: int, rng: random.Random, noise: int) -> list[int]:
-    """Each player's money: the seat's own, the others' estimated from public facts."""
+def _estimate_money(
+    v: ViewLike, seat: int, rng: random.Random, noise: int, accounts: Sequence[int] | None = None
+) -> list[int]:
+    """Each player's money: the seat's own, the others' from ``accounts`` (the public log's)
+    when given, else estimated from the view."""
     players = v["players"]
+    if accounts is not None:
+        if len(accounts) != len(players):
+            raise ValueError("accounts: one figure a seat")
+        return [
+            int(p["money"]) if p["money"] is not None else max(0, int(accounts[i]))
+            for i, p in enumerate(players)
+        ]
     own = players[seat]["money"]
     mine = int(own) if own is not None else 50
 
@@ -221,12 +233,14 @@ def determinize(
     *,
     edition: int = editions.LATEST,
     money_noise: int = 8,
+    accounts: Sequence[int] | None = None,
 ) -> State:
     """A complete state that ``seat`` could be in, given its view ``v`` (see the module):
-    everything the view shows is as shown; the rest is drawn from ``rng``."""
+    everything the view shows is as shown; the rest is drawn from ``rng``. ``accounts`` (each
+    seat's money as the public move log tells it) replaces the estimate of the others' money."""
     n = int(v["players_count"])
     to_act = [int(x) for x in v["to_act"]]
-    money = _estimate_money(v, seat, rng, money_noise)
+    money = _estimate_money(v, seat, rng, money_noise, accounts)
     players = []
     for i, p in enumerate(v["players"]):
         res = p["resources"]

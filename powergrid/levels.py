@@ -6,7 +6,7 @@ level      how it plays                                                     budg
 beginner   legal moves with light preferences (``powergrid.beginner``)      none
 heuristic  the heuristic bot (``powergrid.heuristic``), the server's bot    none
 advanced   determinised rollouts, few candidates (``powergrid.search``)     24 games, 0.8 s
-expert     determinised rollouts, more candidates and draws                 96 games, 1.8 s
+expert     determinised rollouts, more candidates and draws, keeps accounts     96 games, 1.8 s
 =========  ===============================================================  ================
 
 Every level plays through :class:`LevelBot`: ``choose(state, seat)`` takes the seat's
@@ -20,12 +20,20 @@ the moves depend on the view and the seed, not on how busy the machine is. Its s
 wall-clock safety cap for production only (``expert`` measured 0.13 s p50, 0.33 s p95 of one
 core's CPU time a decision: ``bench/bot_strength.py`` reports CPU and wall time).
 
+The expert **keeps accounts**: every payment in Power Grid is made in the open (plants sold at
+their price, resources and cities at their cost, the income of each phase 5), so a player who
+reads the move log knows every other player's money although the view hides it
+(:func:`powergrid.describe.public_money`; the practice positions take it from there too). The
+expert is given those figures (``accounts``) and draws its states with them; the advanced level
+estimates the others' money from the view. Given no accounts, the expert estimates too.
+
 ``budget_scale`` shrinks or grows the search levels' budgets (the server's ``BOT_BUDGET_SCALE``
 setting; the test settings use a small one so a game at the top level is quick).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +61,8 @@ class Level:
     rank: int
     budget: Budget | None
     wide: bool = True
+    #: Reads the others' money from the public log's accounts (see the module) when given.
+    accounts: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -68,7 +78,14 @@ LEVELS: dict[str, Level] = {
             Budget(24, 0.8),
             wide=False,
         ),
-        Level("expert", gettext_noop("Expert"), gettext_noop("Expert bot"), 3, Budget(96, 1.8)),
+        Level(
+            "expert",
+            gettext_noop("Expert"),
+            gettext_noop("Expert bot"),
+            3,
+            Budget(96, 1.8),
+            accounts=True,
+        ),
     )
 }
 #: The level names, weakest first.
@@ -115,16 +132,23 @@ class LevelBot:
         else:
             self._rule = HeuristicBot()
 
-    def choose_view(self, v: ViewLike, seat: int) -> Action:
-        """The move for ``seat`` from its view ``v`` alone."""
+    @property
+    def keeps_accounts(self) -> bool:
+        """Whether this level reads the public log's accounts (the caller passes them)."""
+        return self.level.accounts
+
+    def choose_view(self, v: ViewLike, seat: int, accounts: Sequence[int] | None = None) -> Action:
+        """The move for ``seat`` from its view ``v`` and, for a level that keeps accounts, each
+        seat's money as the public move log tells it (ignored by the other levels)."""
         if self._search is not None:
-            return self._search.choose_view(v, seat)
+            return self._search.choose_view(v, seat, accounts if self.level.accounts else None)
         assert self._rule is not None
         return self._rule.choose(public_state(v, seat, edition=self.edition), seat)
 
-    def choose(self, state: State, seat: int) -> Action:
-        """The move for ``seat`` in ``state``: only ``view(state, seat)`` is read."""
-        return self.choose_view(view(state, seat), seat)
+    def choose(self, state: State, seat: int, accounts: Sequence[int] | None = None) -> Action:
+        """The move for ``seat`` in ``state``: only ``view(state, seat)`` is read (and
+        ``accounts``, the public log's, which the caller keeps: never the state's money)."""
+        return self.choose_view(view(state, seat), seat, accounts)
 
 
 def level_bot(

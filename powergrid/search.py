@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -269,7 +269,9 @@ class SearchBot:
         self.edition = edition
         self.clock = clock
 
-    def search(self, v: ViewLike, seat: int) -> Decision:
+    def search(self, v: ViewLike, seat: int, accounts: Sequence[int] | None = None) -> Decision:
+        """The decision for ``seat`` from its view ``v`` and, if given, the accounts kept from
+        the public log (each seat's money: ``powergrid.determinize``)."""
         start = self.clock()
         public = public_state(v, seat, edition=self.edition)
         cands = candidates(public, seat, wide=self.wide)
@@ -296,7 +298,7 @@ class SearchBot:
                 per = (now - start) / spent if spent else 0.0
                 if now + per * len(alive) > deadline:
                     break
-            world = determinize(v, seat, rng, edition=self.edition)
+            world = determinize(v, seat, rng, edition=self.edition, accounts=accounts)
             draws += 1
             for i in list(alive):
                 c = cands[i]
@@ -326,8 +328,8 @@ class SearchBot:
                 best = i
         return Decision(cands[best].action, means, draws, spent)
 
-    def choose_view(self, v: ViewLike, seat: int) -> Action:
-        return self.search(v, seat).action
+    def choose_view(self, v: ViewLike, seat: int, accounts: Sequence[int] | None = None) -> Action:
+        return self.search(v, seat, accounts).action
 
 
 def _fingerprint(v: ViewLike) -> str:

@@ -45,6 +45,7 @@ from django.db.models import Min, Q
 from django.utils import timezone
 
 from games import engine, queue, selectors
+from games.log import public_accounts as log_accounts
 from games.models import Game, Notification, Seat
 from games.notifications.outbox import schedule_send_pending, wants_email
 from games.services.errors import MoveRejected
@@ -116,7 +117,11 @@ Premade = dict[tuple[int, int, int], dict[str, Any]]
 
 def _bot_action(game: Game, state: Any, seat: Seat) -> dict[str, Any]:
     try:
-        return dict(level_bot_for(game, seat, state).choose(state, seat.seat))
+        bot = level_bot_for(game, seat, state)
+        if isinstance(bot, LevelBot) and bot.keeps_accounts:
+            # The expert reads the public log's accounts of every seat's money, as a player can.
+            return dict(bot.choose(state, seat.seat, log_accounts(game)))
+        return dict(bot.choose(state, seat.seat))
     except Exception:  # a bot bug must not stall the game: fall back to the default
         log.exception("bot failed on game %s seat %s", seat.game_id, seat.seat)
         return dict(engine.default_action(state, seat.seat))

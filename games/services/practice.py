@@ -83,9 +83,7 @@ def _position(game: Game, user: Any, seq: int | None, seat: int | None) -> tuple
         raise _refuse("not_current", "A game under way is practised from its position now.")
     if seat is not None and seat != mine.seat:
         raise _refuse("not_your_seat", "A game under way is practised from your own seat.")
-    entries = log.entries(game)
-    gone = log.cancelled(entries)
-    money = engine.money_from_log(len(seats), [e for e in entries if e["seq"] not in gone])
+    money = log.public_accounts(game)
     state = engine.practice_position(
         selectors.game_engine_state(game), mine.seat, seed=secrets.randbits(63), money=money
     )

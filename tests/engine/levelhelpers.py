@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import powergrid
 from powergrid.bots import play_game
+from powergrid.describe import Entry, move_entries, public_money
 from powergrid.practice import unseen_places
 from powergrid.state import Auction, State
 from powergrid.turns import to_act
@@ -25,16 +26,29 @@ SETUPS = (
 
 def positions(every: int, seed: int = 7) -> Iterator[tuple[State, int]]:
     """(state, awaited seat) every ``every`` moves of one heuristic game per setup."""
+    for state, who, _ in positions_with_accounts(every, seed):
+        yield state, who
+
+
+def positions_with_accounts(
+    every: int, seed: int = 7
+) -> Iterator[tuple[State, int, tuple[int, ...]]]:
+    """As :func:`positions`, with each seat's money as the public move log tells it then (the
+    accounts a player keeps, from the log's entries alone, never from the state)."""
     for i, (map_, variant, deck) in enumerate(SETUPS):
         setup = {"map": map_, "players": 3 + i % 3, "seed": seed + i, "variant": variant}
         setup["plant_deck"] = deck
         _, moves = play_game(**setup)  # type: ignore[arg-type]
         s = powergrid.new_game(**setup)  # type: ignore[arg-type]
+        entries: list[Entry] = []
         for k, (seat, action) in enumerate(moves):
             if k % every == 0:
+                accounts = tuple(public_money(s.n, entries))
                 for who in to_act(s):
-                    yield s, who
-            s = powergrid.apply(s, seat, action)
+                    yield s, who, accounts
+            after = powergrid.apply(s, seat, action)
+            entries += move_entries(action, seat, powergrid.view(s), powergrid.view(after))
+            s = after
 
 
 def hidden_twin(state: State, seat: int, rng: random.Random) -> State:

@@ -15,7 +15,7 @@ import pytest
 
 import powergrid
 from powergrid.bots import play_game
-from powergrid.determinize import public_state
+from powergrid.determinize import determinize, public_state
 from powergrid.heuristic import HeuristicBot
 from powergrid.levels import (
     DEFAULT_LEVEL,
@@ -28,7 +28,7 @@ from powergrid.levels import (
 from powergrid.search import Budget, SearchBot, candidates
 from powergrid.turns import first_to_act
 from powergrid.view import view
-from tests.engine.levelhelpers import hidden_twin, positions
+from tests.engine.levelhelpers import hidden_twin, positions, positions_with_accounts
 
 #: Small, uncapped: the same view and seed give the same move.
 TEST_BUDGET = Budget(4, 1e9)
@@ -82,6 +82,46 @@ def test_a_search_level_moves_the_same_whatever_it_cannot_see(level):
     assert len(twins) >= 40
     for state, twin, seat in twins:
         assert bot.choose(twin, seat) == bot.choose(state, seat)
+
+
+def test_the_expert_keeps_accounts_and_the_advanced_level_does_not():
+    """The expert reads the others' money from the public log's accounts; the levels below
+    estimate it from the view."""
+    assert [n for n in LEVEL_NAMES if LEVELS[n].accounts] == [TOP_LEVEL]
+    assert LevelBot(TOP_LEVEL).keeps_accounts
+    assert not LevelBot(below(TOP_LEVEL)).keeps_accounts
+
+
+@pytest.mark.parametrize("level", [n for n in LEVEL_NAMES if LEVELS[n].accounts])
+def test_a_level_keeping_accounts_moves_the_same_whatever_it_cannot_see(level):
+    """Given the public log's accounts (the same for a position and its twin: the log does not
+    change with what is hidden), the move depends on nothing the seat cannot see."""
+    bot = _bot(level)
+    rng = random.Random(12)
+    checked = 0
+    for k, (state, seat, accounts) in enumerate(positions_with_accounts(every=5)):
+        if k % 7:
+            continue
+        twin = hidden_twin(state, seat, rng)
+        assert view(twin, seat) == view(state, seat)
+        assert bot.choose(twin, seat, accounts) == bot.choose(state, seat, accounts)
+        checked += 1
+    assert checked >= 40
+
+
+def test_the_accounts_are_what_the_search_draws_its_money_from():
+    """The draws give every other seat the accounts' money, and the seat its own, so the
+    accounts are read (a level given them could not quietly ignore them)."""
+    seen = 0
+    for state, seat, accounts in positions_with_accounts(every=37):
+        assert list(accounts) == [p.money for p in state.players]  # the log tells the truth
+        odd = tuple(m + 7 * (i + 1) for i, m in enumerate(accounts))
+        world = determinize(view(state, seat), seat, random.Random(3), accounts=odd)
+        assert [p.money for p in world.players] == [
+            state.players[i].money if i == seat else odd[i] for i in range(state.n)
+        ]
+        seen += 1
+    assert seen >= 20
 
 
 def test_the_heuristic_level_is_the_heuristic_bot():
