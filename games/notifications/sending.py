@@ -9,7 +9,10 @@ and the caller goes on only when exactly one row changed. Two workers, a redeliv
 outbox sweep racing the on-commit task cannot both win: PostgreSQL re-checks the WHERE clause of the
 second UPDATE against the row the first one committed. A ``sending`` row whose worker died (killed,
 host lost) is claimable again once its lease (``NOTIFY_SENDING_LEASE_SECONDS``, default 300 s) has
-passed; the SMTP timeout is kept well below the lease so a live but slow worker is never overtaken.
+passed; the SMTP timeout is kept well below the lease, and a batch sends a row only while its
+claim has ``lease_margin`` left (the rest go with the next claim after the lease), so a live but
+slow worker is never overtaken: a row it sends is marked before anyone may claim it again
+(scripts/season with a 5 s lease doubled an email without that check, none with it).
 
 Delivery guarantee, honestly: the only window in which an email can be sent twice is between the
 SMTP server accepting the message (its 250 reply to DATA) and our UPDATE to ``sent`` - a worker
