@@ -7,6 +7,9 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.templatetags.names import join_names
+from powergrid.levels import LEVELS
+
 
 def _known() -> dict[str, str]:
     return {
@@ -162,9 +165,6 @@ def _with_numbers(code: str, details: dict[str, Any]) -> str | None:
 def _choices_text(field: str, choices: list[Any]) -> str:
     """ "The bot's level must be one of: Beginner, ..." in the reader's language: a bot level
     by its label, another field and value as sent."""
-    from games.templatetags.names import join_names
-    from powergrid.levels import LEVELS
-
     levels = ("kind", "level", "bot_level", "options.bot_level")
     names = {name: _("The bots' level") for name in levels}
 
