@@ -129,3 +129,22 @@ def test_a_tampered_level_is_refused_in_japanese_naming_the_levels(
     for level in LEVEL_NAMES:
         assert {"beginner": "初級", "heuristic": "ヒューリスティック", "advanced": "上級",
                 "expert": "エキスパート"}[level] in html  # fmt: skip
+
+
+def test_the_level_pages_show_no_english_to_a_japanese_reader(make_user, client):
+    from games.ratings import level_identity
+    from tests.i18n_helpers import english_words
+
+    ensure_compiled()
+    person, _game, bot = _rated_game_with(make_user, "expert")
+    person.profile.language = "ja"
+    person.profile.save()
+    client.force_login(person)
+    for url in (
+        "/bots/",
+        f"/players/{bot.username}/",
+        f"/players/{level_identity('expert').username}/",
+    ):
+        html = client.get(url).content.decode()
+        assert 'lang="ja"' in html
+        assert english_words(html, set()) == [], (url, english_words(html, set()))
