@@ -285,6 +285,9 @@ LOGIN_GUESS_WINDOW_SECONDS = env.int("LOGIN_GUESS_WINDOW_SECONDS", default=3600)
 # and received by a player, per hour (games.services.lobby.game_invite).
 INVITATIONS_SENT_PER_HOUR = env.int("INVITATIONS_SENT_PER_HOUR", default=20)
 INVITATIONS_RECEIVED_PER_HOUR = env.int("INVITATIONS_RECEIVED_PER_HOUR", default=5)
+# Practice games one player may start in an hour (games.services.practice.practice_limit):
+# beyond, 429 throttled.
+PRACTICE_GAMES_PER_HOUR = env.int("PRACTICE_GAMES_PER_HOUR", default=30)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語")]
