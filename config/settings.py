@@ -9,6 +9,10 @@ Variables (see README "Production"):
                       (config/replica.py); unset, everything reads the primary
   REPLICA_MAX_LAG_SECONDS  default 10: a replica further behind is not read, and a user who
                       wrote reads the primary this long (read-your-writes; config/replica.py)
+  DATABASE_STATEMENT_TIMEOUT_MS / DATABASE_LOCK_TIMEOUT_MS  default 0 (none): PostgreSQL's
+                      statement_timeout and lock_timeout; deploy/gunicorn.conf.py sets half and a
+                      quarter of GUNICORN_TIMEOUT for the web processes (a stuck request answers
+                      503 before its worker is killed)
   CONN_MAX_AGE        seconds a database connection is reused (default 600; None = forever)
   CONN_HEALTH_CHECKS  default True: check a reused connection once per request (one SELECT 1)
   CACHE_URL           default locmemcache:// (per process: API throttle counts are per worker);
@@ -183,6 +187,30 @@ if env.str("DATABASE_REPLICA_URL", default=""):
     DATABASES["replica"]["CONN_HEALTH_CHECKS"] = DATABASES["default"]["CONN_HEALTH_CHECKS"]
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["config.replica.ReplicaRouter"]
+# Limits on each PostgreSQL statement (milliseconds; 0 = none): a statement running longer is
+# cancelled, a lock waited for longer is given up, and the request answers 503 with Retry-After,
+# nothing changed (config/unavailable.py: the error is an OperationalError). Set for the web
+# processes by deploy/gunicorn.conf.py below its worker timeout (GUNICORN_TIMEOUT), so a request
+# stuck on the database fails with a clean answer before gunicorn kills its worker mid-request
+# (nginx then answers 502, or sends a POST again to the other host). Workers and commands have
+# none: a migration or a sweep may take long.
+DATABASE_STATEMENT_TIMEOUT_MS = env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=0)
+DATABASE_LOCK_TIMEOUT_MS = env.int("DATABASE_LOCK_TIMEOUT_MS", default=0)
+
+
+def statement_limits(statement_ms: int, lock_ms: int) -> str:
+    """libpq's ``options`` for the limits (empty when there are none)."""
+    parts = [f"-c statement_timeout={statement_ms}" if statement_ms > 0 else ""]
+    parts.append(f"-c lock_timeout={lock_ms}" if lock_ms > 0 else "")
+    return " ".join(p for p in parts if p)
+
+
+_limits = statement_limits(DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS)
+if _limits:
+    for _db in DATABASES.values():
+        if _db["ENGINE"].endswith("postgresql"):
+            _options = _db.setdefault("OPTIONS", {})
+            _options["options"] = f"{_options.get('options', '')} {_limits}".strip()
 # The most the public lists may lag the primary: beyond, they read the primary; and a user who
 # wrote reads the primary for this long (read-your-writes, config/replica.py).
 REPLICA_MAX_LAG_SECONDS = env.float("REPLICA_MAX_LAG_SECONDS", default=10.0)
@@ -257,6 +285,9 @@ LOGIN_GUESS_WINDOW_SECONDS = env.int("LOGIN_GUESS_WINDOW_SECONDS", default=3600)
 # and received by a player, per hour (games.services.lobby.game_invite).
 INVITATIONS_SENT_PER_HOUR = env.int("INVITATIONS_SENT_PER_HOUR", default=20)
 INVITATIONS_RECEIVED_PER_HOUR = env.int("INVITATIONS_RECEIVED_PER_HOUR", default=5)
+# Practice games one player may start in an hour (games.services.practice.practice_limit):
+# beyond, 429 throttled.
+PRACTICE_GAMES_PER_HOUR = env.int("PRACTICE_GAMES_PER_HOUR", default=30)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語")]

@@ -7,7 +7,8 @@ runs. Sync workers close the connection after each response: keep them behind a 
 holds the client connections. GUNICORN_THREADS > 1 switches to gthread for slow-client set-ups.
 
 Environment: GUNICORN_BIND (0.0.0.0:8000), WEB_CONCURRENCY (workers), GUNICORN_THREADS (1),
-GUNICORN_TIMEOUT (30), GUNICORN_MAX_REQUESTS (20000; 0 = never recycle), GUNICORN_ACCESSLOG
+GUNICORN_TIMEOUT (30; a request running longer has its worker killed: nginx answers 502, or passes
+the request to another host), GUNICORN_MAX_REQUESTS (20000; 0 = never recycle), GUNICORN_ACCESSLOG
 ("-" = stdout; empty = none; or a file), GUNICORN_LOG_LEVEL (info), FORWARDED_ALLOW_IPS.
 """
 
@@ -20,6 +21,13 @@ workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_class = "gthread" if threads > 1 else "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# Before the worker is killed, the database gives up: a statement running past half the timeout is
+# cancelled and a lock waited for past a quarter is given up, and the request answers 503 with
+# Retry-After, nothing changed (config/settings.py, DATABASE_STATEMENT_TIMEOUT_MS and
+# DATABASE_LOCK_TIMEOUT_MS; set in the environment to choose others, 0 for none). Set here, before
+# the application is loaded, so only the web processes have them.
+os.environ.setdefault("DATABASE_STATEMENT_TIMEOUT_MS", str(timeout * 1000 // 2))
+os.environ.setdefault("DATABASE_LOCK_TIMEOUT_MS", str(timeout * 1000 // 4))
 graceful_timeout = 20
 keepalive = 5
 # Recycle workers now and then so a slow leak can never take a host down. Not too often: a restart

@@ -418,7 +418,7 @@ def profile_json(
     finished = games_finished(user, viewer, page=page)
     return {
         "username": user.get_username(),
-        "display_name": (profile.display_name if profile else "") or user.get_username(),
+        "display_name": selectors.player_name(user),
         "bot_account": bool(getattr(profile, "bot_account", False)),
         "server_bot": bool(getattr(profile, "bot_kind", "")),
         "rating": None

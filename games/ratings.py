@@ -7,9 +7,16 @@ it), so a game is rated exactly once: a retried finishing move is refused as sta
 with a bot seat, and games where a bot took over a player's seat (timeouts). ``ratings_recompute``
 replays every finished game in the order they ended and must give the same ratings.
 
+**Only games played from the start count** (``counts_for_ratings``, THE rule, for people and
+levels alike, wherever ratings are computed or shown): a game begun from a position
+(``Game.start_state``: a practice game) is not a game of its players' strength, and rating it
+would let anyone move a level's rating at will (five practice games from a won position, one
+build each, moved the expert's rating by two points in two seconds). Such a game still gets its
+``RatedGame`` row (``rated=False``, no changes), so it is settled once like any other.
+
 Each bot level (``powergrid.levels``) is rated as a player of its own: one rating identity per
 level (``level_identity``: an account that holds no seat), changed by every finished game the
-level's bots played in (practice games too), against the others' ratings as they stand. The
+level's bots played from the start, against the others' ratings as they stand. The
 people's ratings do not change in such a game (bot games stay unrated for people); two bots of
 one level in a game each count as a player, and the level takes the mean of their new ratings.
 """
@@ -25,16 +32,24 @@ from openskill.models import PlackettLuce
 
 from games import engine
 from games.models import Game, Move, RatedGame, Rating, Seat
-from powergrid.levels import LEVELS
+from powergrid.levels import LEVEL_NAMES, LEVELS
 
 MODEL = PlackettLuce()
 
 
+def counts_for_ratings(game: Game) -> bool:
+    """THE rule of which games may change any rating (a person's or a level's): a game played
+    from its start, set up from its seed; not one begun from a position (``Game.start_state``:
+    practice games), whose result says nothing of its players' strength."""
+    return not game.start_state and not game.practice
+
+
 def rated_so_far(game: Game, seats: list[Seat], *, bot_moved: bool | None = None) -> bool:
-    """Whether the game would be rated if it ended now: no bot in a seat, and no seat the bot
-    has played (a rated game's take-backs depend on it, ``games.takebacks``). ``bot_moved``:
-    whether a move of source ``bot`` is in the log, when the caller knows (else it is read)."""
-    if game.practice or any(
+    """Whether the game would be rated for its people if it ended now: played from the start
+    (``counts_for_ratings``), no bot in a seat, and no seat the bot has played (a rated game's
+    take-backs depend on it, ``games.takebacks``). ``bot_moved``: whether a move of source
+    ``bot`` is in the log, when the caller knows (else it is read)."""
+    if not counts_for_ratings(game) or any(
         getattr(getattr(s.user, "profile", None), "is_bot", False) for s in seats
     ):
         return False
@@ -62,6 +77,8 @@ def game_rate(game: Game, seats: list[Seat]) -> RatedGame | None:
         return None
     if RatedGame.objects.filter(game=game).exists():
         return None
+    if not counts_for_ratings(game):  # begun from a position: nobody's rating moves
+        return RatedGame.objects.create(game=game, rated=False, changes={})
     if not _eligible(game, seats):
         return RatedGame.objects.create(game=game, rated=False, changes=_rate_levels(game, seats))
     ranks = _ranks(game)
@@ -112,6 +129,34 @@ def level_identity(level: str) -> Any:
     user.profile.notification_mode = "none"
     user.profile.save()
     return user
+
+
+def identity_level(user: Any) -> str:
+    """The level whose rating ``user`` carries ('' for any other account: a person, a seat's
+    bot, a person who signed up with a ``bot-level-`` name)."""
+    kind = getattr(getattr(user, "profile", None), "bot_kind", "")
+    name = user.get_username() if user is not None else ""
+    return kind if kind in LEVELS and name.startswith("bot-level-") else ""
+
+
+def level_table() -> list[dict[str, Any]]:
+    """Every level, weakest first, with its rating as the site shows it: ``level``,
+    ``rating`` (the displayed figure, None before its first rated game), ``games`` (the games
+    that rated it) and ``username`` (its page, None before it has one). Made nowhere: a
+    level that has not played has no identity yet."""
+    rated = level_ratings()
+    names = dict(
+        _identities().order_by("pk").values_list("profile__bot_kind", "username").reverse()
+    )
+    return [
+        {
+            "level": lv,
+            "rating": rated[lv].display if lv in rated else None,
+            "games": rated[lv].games if lv in rated else 0,
+            "username": names.get(lv),
+        }
+        for lv in LEVEL_NAMES
+    ]
 
 
 def level_ratings() -> dict[str, Rating]:

@@ -42,6 +42,47 @@ class WholeNumberField(serializers.IntegerField):
             raise serializers.ValidationError(exc.message, code="invalid") from None
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A boolean field that takes JSON ``true`` or ``false`` only: DRF's own reads ``"yes"``,
+    ``"true"``, ``"on"``, ``"1"``, ``1`` (and their opposites) as booleans, which the schema's
+    ``type: boolean`` does not promise. Every request body's boolean is one."""
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        if data is None and not self.allow_null:  # not DRF's "may not be null": the same words
+            self.to_internal_value(data)
+        return super().run_validation(data)
+
+    def to_internal_value(self, data: object) -> bool:
+        if isinstance(data, bool):
+            return data
+        raise serializers.ValidationError(
+            f"{self.field_name or 'value'} must be true or false.", code="invalid"
+        )
+
+
+class StrictChoiceField(serializers.ChoiceField):
+    """A choice field whose refusal names the allowed values (``choices``) and never echoes a
+    Python rendering of what was sent (DRF's own says ``"['expert']" is not a valid choice``
+    for a list). Only a JSON string can be a choice. Every request body's choice is one."""
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        if data is None and not self.allow_null:  # the allowed values, as for any other refusal
+            self.to_internal_value(data)
+        return super().run_validation(data)
+
+    def to_internal_value(self, data: object) -> Any:
+        if isinstance(data, str) and data in self.choice_strings_to_values:
+            return self.choice_strings_to_values[data]
+        if data == "" and self.allow_blank:
+            return ""
+        allowed = ", ".join(str(c) for c in self.choices)
+        parent = getattr(self, "parent", None)  # a list's item is named by its list
+        name = self.field_name or getattr(parent, "field_name", "") or "value"
+        raise serializers.ValidationError(
+            f"{name} must be one of: {allowed}.", code="invalid_choice"
+        )
+
+
 # ---------------------------------------------------------------- the base of every request body
 def _json_types(field: serializers.Field) -> tuple[type, ...]:
     """The Python types of the JSON values a field takes (none: any)."""
@@ -94,6 +135,14 @@ def refuse_undeclared(
         where = f"{path}.{key}" if path else key
         kinds, value = _json_types(fields[key]), data[key]
         fits = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+        field = fields[key]
+        if kinds and not fits and isinstance(field, serializers.ChoiceField):
+            allowed_values = [str(c) for c in field.choices]
+            raise ServiceError(
+                f"{where} must be one of: {', '.join(allowed_values)}.",
+                code="invalid_field",
+                details={"field": where, "expected": "string", "choices": allowed_values},
+            )
         if kinds and not fits:  # JSON's true is no integer, though Python's bool is one
             expected = _TYPE_NAMES.get(kinds[0], "object")
             raise ServiceError(
@@ -150,12 +199,10 @@ class MeSerializer(RequestSerializer):
     timezone = serializers.CharField(
         max_length=64, required=False, help_text="IANA name, e.g. Asia/Tokyo."
     )
-    language = serializers.ChoiceField(choices=["en", "ja"], required=False)
-    notification_mode = serializers.ChoiceField(
-        choices=["every_turn", "digest", "none"], required=False
-    )
+    language = StrictChoiceField(choices=["en", "ja"], required=False)
+    notification_mode = StrictChoiceField(choices=["every_turn", "digest", "none"], required=False)
     reminder_fraction = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
-    invitations = serializers.ChoiceField(
+    invitations = StrictChoiceField(
         choices=["anyone", "played_with", "nobody"],
         required=False,
         help_text="Who may invite you to a game by username: anyone, only players you have "
@@ -163,7 +210,7 @@ class MeSerializer(RequestSerializer):
     )
     vacation_days_per_year = WholeNumberField(read_only=True)
     vacation_days_used = WholeNumberField(read_only=True)
-    bot_account = serializers.BooleanField(
+    bot_account = StrictBooleanField(
         read_only=True, help_text="A third party's bot (POST /api/v1/me/bot/ makes one)."
     )
 
@@ -195,7 +242,7 @@ class GameOptionsSerializer(RequestSerializer):
         default=24,
         help_text="Hours each player has for a move: 12 (half a day) to 168 (7 days).",
     )
-    variant = serializers.ChoiceField(
+    variant = StrictChoiceField(
         choices=list(VARIANTS),
         default="standard",
         help_text="`standard` (the default): the published rules. `first_game`: step 1 only, the "
@@ -203,7 +250,7 @@ class GameOptionsSerializer(RequestSerializer):
         "rules say a bid may not be hidden): every bidder gives one sealed bid at once for each "
         "plant put up; it shortens a game by email.",
     )
-    plant_deck = serializers.ChoiceField(
+    plant_deck = StrictChoiceField(
         choices=list(PLANT_DECKS),
         default="base",
         help_text="The power plant deck (New Power Plants expansion). `base`: the base game's. "
@@ -212,19 +259,19 @@ class GameOptionsSerializer(RequestSerializer):
         "second card drawn plays, the first leaves the game face up. A new-deck card has the id "
         "100 + its number: actions name plants by id.",
     )
-    pause_weekends = serializers.BooleanField(
+    pause_weekends = StrictBooleanField(
         default=False,
         help_text="Deadlines do not run on Saturdays and Sundays, in each player's time zone.",
     )
-    auto_start = serializers.BooleanField(
+    auto_start = StrictBooleanField(
         default=True,
         help_text="Start the game by itself when its last seat fills (false: the creator "
         "starts it). Every player gets the game-started email either way.",
     )
-    chat_public = serializers.BooleanField(
+    chat_public = StrictBooleanField(
         default=False, help_text="Whether people who do not play may read the game's chat."
     )
-    private = serializers.BooleanField(
+    private = StrictBooleanField(
         default=False,
         help_text="By invitation only: not listed; joined with the creator's private link "
         "(`invite_url`, `code` in the join call) or by an invitation "
@@ -251,14 +298,14 @@ class GameOptionsSerializer(RequestSerializer):
         "else has moved and it revealed nothing); asking the others is not counted. See "
         "docs/API.md, Take-backs.",
     )
-    bot_level = serializers.ChoiceField(
+    bot_level = StrictChoiceField(
         choices=list(LEVEL_NAMES),
         default=DEFAULT_LEVEL,
         help_text="The level of the server's bot that plays a seat taken over after "
         "`timeouts_before_bot` missed deadlines, weakest first: `beginner`, `heuristic` (the "
         "default), `advanced`, `expert` (docs/BOTS.md).",
     )
-    takebacks_rated = serializers.BooleanField(
+    takebacks_rated = StrictBooleanField(
         default=False,
         help_text="Allow take-backs although the game is rated (every seat a person): without "
         "it, a rated game has none.",
@@ -319,7 +366,7 @@ def _field(f: Field) -> serializers.Field:
 
 def _action_serializer(spec: ActionType) -> type[serializers.Serializer]:
     """One action type's request body, derived from the engine's registry."""
-    attrs: dict[str, object] = {"type": serializers.ChoiceField(choices=[spec.name])}
+    attrs: dict[str, object] = {"type": StrictChoiceField(choices=[spec.name])}
     attrs.update({f.name: _field(f) for f in spec.fields})
     attrs["__doc__"] = spec.summary
     return type(
@@ -361,7 +408,7 @@ class MoveSubmitSerializer(RequestSerializer):
 class PlanSerializer(RequestSerializer):
     """One of the caller's plans (games.plans). Fields by kind; see docs/API.md, Plans."""
 
-    kind = serializers.ChoiceField(
+    kind = StrictChoiceField(
         choices=["proxy_bid", "auto_pass", "pass_when_nothing", "buy", "build", "power"]
     )
     plant = WholeNumberField(required=False, help_text="proxy_bid: a plant of the market.")
@@ -404,9 +451,9 @@ class WebhookSerializer(RequestSerializer):
     """A webhook to add (the answer is ``games.shapes.Webhook``)."""
 
     url = serializers.CharField(help_text="https:// only (no private addresses).")
-    format = serializers.ChoiceField(choices=["generic", "discord", "slack"], default="generic")
+    format = StrictChoiceField(choices=["generic", "discord", "slack"], default="generic")
     events = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(WEBHOOK_EVENTS)),
+        child=StrictChoiceField(choices=list(WEBHOOK_EVENTS)),
         required=False,
         help_text="Default: all of them.",
     )

@@ -16,14 +16,20 @@ bodies are declared here, the answers in ``games.shapes``.
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, shapes, takebacks
 from games.api.idempotency import idempotent
 from games.api.openapi import shape
-from games.api.serializers import RequestSerializer, WholeNumberField, no_body
+from games.api.serializers import (
+    RequestSerializer,
+    StrictBooleanField,
+    StrictChoiceField,
+    WholeNumberField,
+    no_body,
+)
 from games.api.views import GameView
 from games.models import Game, Move, TakebackRequest
 from games.services import practice
@@ -71,10 +77,10 @@ class PracticeBodySerializer(RequestSerializer):
         help_text="A finished game: the seat to play (default: yours, else 0). A game under way: "
         "yours.",
     )
-    emails = serializers.BooleanField(
+    emails = StrictBooleanField(
         default=False, help_text="Email me my turns in the practice game (off by default)."
     )
-    level = serializers.ChoiceField(
+    level = StrictChoiceField(
         choices=list(LEVEL_NAMES),
         default=DEFAULT_LEVEL,
         help_text="The level of the bots in the other seats, weakest first: `beginner`, "
@@ -343,7 +349,9 @@ class PracticeView(GameView):
         "know (the unseen cards dealt again with a new seed, every other player's money the "
         "account the public move log gives, others' sealed bids withdrawn). The new game is an "
         "ordinary one against the server's bots of `level` (the heuristic bot by default): "
-        "unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.",
+        "unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made. At "
+        "most 30 a player an hour (the server's `PRACTICE_GAMES_PER_HOUR`): 429 `throttled` "
+        "with `details.retry_after` beyond.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         ser = PracticeBodySerializer(data=request.data)

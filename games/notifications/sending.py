@@ -9,7 +9,10 @@ and the caller goes on only when exactly one row changed. Two workers, a redeliv
 outbox sweep racing the on-commit task cannot both win: PostgreSQL re-checks the WHERE clause of the
 second UPDATE against the row the first one committed. A ``sending`` row whose worker died (killed,
 host lost) is claimable again once its lease (``NOTIFY_SENDING_LEASE_SECONDS``, default 300 s) has
-passed; the SMTP timeout is kept well below the lease so a live but slow worker is never overtaken.
+passed; the SMTP timeout is kept well below the lease, and a batch sends a row only while its
+claim has ``lease_margin`` left (the rest go with the next claim after the lease), so a live but
+slow worker is never overtaken: a row it sends is marked before anyone may claim it again
+(scripts/season with a 5 s lease doubled an email without that check, none with it).
 
 Delivery guarantee, honestly: the only window in which an email can be sent twice is between the
 SMTP server accepting the message (its 250 reply to DATA) and our UPDATE to ``sent`` - a worker
@@ -89,6 +92,28 @@ def retry_delay(attempts: int) -> timedelta:
 
 def smtp_timeout() -> float:
     return float(settings.EMAIL_TIMEOUT or min(30, lease_seconds() / 3))
+
+
+def lease_margin() -> float:
+    """A batch sends a row only while its claim has at least this long left: the time to finish
+    the send (the SMTP timeout, the re-check's group) and mark it (``MARK_EVERY_SECONDS``), so a
+    row is marked ``sent`` before anyone may claim it again. At most half the lease."""
+    return min(lease_seconds() / 2, smtp_timeout() + RECHECK_SECONDS + 2 * MARK_EVERY_SECONDS)
+
+
+#: What the lease did, logged as ``outbox lease: <event> <n> (...)`` (scripts/season counts them):
+LEASE_EVENTS = {
+    "reclaimed": "rows claimed again after their lease expired",
+    "lease_ending": "rows not sent: their claim's lease ends too soon (claimed again after it)",
+    "taken": "rows left alone: another worker claimed them meanwhile",
+    "already_sent": "rows left alone: found sent by the worker whose lease had expired",
+    "marked_late": "delivered rows marked sent after another worker had claimed them",
+}
+
+
+def lease_event(event: str, ids: list[int]) -> None:
+    if ids:
+        log.warning("outbox lease: %s %d (%s): %s", event, len(ids), LEASE_EVENTS[event], ids)
 
 
 def notification_claim(*, notification_id: int) -> Any:
@@ -245,19 +270,21 @@ def notifications_claim(
     order = ", ".join([f"({f}) DESC" for f in first] + ["id"])
     if connection.vendor == "postgresql":
         sql = (
-            "WITH c AS (SELECT id FROM games_notification"
+            "WITH c AS (SELECT id, status AS was FROM games_notification"
             f" WHERE ({' OR '.join(which)}) AND {claimable}"
             f" ORDER BY {order} LIMIT %(limit)s FOR UPDATE SKIP LOCKED)"
             " UPDATE games_notification AS t SET status = 'sending', claimed_at = %(now)s,"
             " attempts = t.attempts + 1,"
             " dedupe_key = CASE WHEN t.kind = 'turn' THEN NULL ELSE t.dedupe_key END"
             f" FROM c WHERE t.id = c.id AND {_claimable_sql('t')}"
-            " RETURNING t.id"
+            " RETURNING t.id, c.was"
         )
         params["limit"] = limit
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            claimed = sorted(r[0] for r in cursor.fetchall())
+            returned = cursor.fetchall()
+        claimed = sorted(r[0] for r in returned)
+        lease_event("reclaimed", sorted(r[0] for r in returned if r[1] == Status.SENDING))
         return claimed, now
     # Elsewhere (SQLite in development: one writer at a time): candidates, then the conditional
     # UPDATE per row as ``notification_claim`` does.
@@ -330,12 +357,44 @@ def _surviving_a_cut(write: Callable[[], object]) -> None:
 
 
 def _mark_sent(ids: list[int], claimed_at: Any) -> None:
-    if ids:
-        _surviving_a_cut(
-            lambda: Notification.objects.filter(
-                pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
-            ).update(status=Status.SENT, sent_at=timezone.now(), last_error="")
+    """Mark delivered rows ``sent``. A row whose claim another worker took meanwhile (this batch
+    outlasted its lease) is marked sent too, whatever claim it has now, unless it is sent,
+    withheld or failed for good: that worker checks the row just before sending and leaves it
+    alone (``already_sent``), and a retry it queued is not made. Without this its send was a
+    second delivery (the batch's mark matched no row: the claim was no longer its own)."""
+    if not ids:
+        return
+    marked: list[int] = []
+
+    def mark() -> None:
+        now = timezone.now()
+        mine = Notification.objects.filter(
+            pk__in=ids, status=Status.SENDING, claimed_at=claimed_at
+        ).update(status=Status.SENT, sent_at=now, last_error="")
+        marked[:] = []
+        if mine == len(ids):
+            return
+        late = list(
+            Notification.objects.filter(pk__in=ids, status__in=(Status.SENDING, Status.PENDING))
+            .exclude(claimed_at=claimed_at)
+            .values_list("pk", flat=True)
         )
+        if late:
+            Notification.objects.filter(
+                pk__in=late, status__in=(Status.SENDING, Status.PENDING)
+            ).update(
+                status=Status.SENT,
+                sent_at=now,
+                last_error="",
+                retry_at=None,
+                dedupe_key=Case(
+                    When(kind=Notification.Kind.TURN, then=Value(None)), default=F("dedupe_key")
+                ),
+            )
+            marked[:] = late
+
+    _surviving_a_cut(mark)
+    lease_event("marked_late", sorted(marked))
 
 
 def _mark_held(rows: list[tuple[int, Any]], claimed_at: Any) -> None:
@@ -406,15 +465,25 @@ Awaited = dict[int, tuple[int, int, int]]
 def _not_to_send(awaited: Awaited, claimed_at: Any, ids: list[int]) -> dict[int, BaseException]:
     """Which of ``ids``, about to be sent, must not go: ``TAKEN`` if the row's claim is no longer
     this batch's (its lease ran out while the batch was slow, and another worker claimed it and
-    sends it: sending it here too was a duplicate), ``PLAYED`` if its turn was played meanwhile
-    (``_played_meanwhile``). A row the check cannot see is sent (fail open)."""
+    sends it: sending it here too was a duplicate), ``ALREADY_SENT`` if the worker whose lease
+    ran out delivered it and marked it after we claimed it (``_mark_sent``), ``LEASE_ENDING`` if
+    the claim is still ours but its lease ends within ``lease_margin``: sent now, it might be
+    marked only after another worker had claimed it again and sent it too (the season with a
+    5 s lease); it is left ``sending`` and goes with the next claim after the lease.
+    ``PLAYED`` if its turn was played meanwhile (``_played_meanwhile``). A row the check cannot
+    see is sent (fail open)."""
     out: dict[int, BaseException] = {}
     try:
+        ending = timezone.now() - timedelta(seconds=lease_seconds() - lease_margin())
         for pk, status, at in Notification.objects.filter(pk__in=ids).values_list(
             "pk", "status", "claimed_at"
         ):
-            if status != Status.SENDING or at != claimed_at:
+            if status == Status.SENT and at == claimed_at:
+                out[pk] = ALREADY_SENT
+            elif status != Status.SENDING or at != claimed_at:
                 out[pk] = TAKEN
+            elif at < ending:
+                out[pk] = LEASE_ENDING
     except Exception as exc:  # never lose an email to the check itself
         log.warning("could not check claims before sending (%r); sending them", exc)
     for pk in _played_meanwhile(awaited, [i for i in ids if i not in out]):
@@ -554,6 +623,10 @@ def _fail(n: Notification, claimed_at: Any, exc: BaseException) -> str:
 PLAYED = RuntimeError("played before it was sent")
 #: The outcome of a message not sent because another worker holds its row's claim now.
 TAKEN = RuntimeError("claimed by another worker meanwhile")
+#: ... because the worker whose lease had run out delivered it after all, and marked it.
+ALREADY_SENT = RuntimeError("sent by the worker whose lease had expired")
+#: ... because its claim's lease ends before the send could be done and marked.
+LEASE_ENDING = RuntimeError("its lease ends too soon")
 
 #: A group checked at once holds at most this many messages, and a check older than this many
 #: seconds is made again before the next send.
@@ -703,6 +776,8 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
         send_thread() and len(rows) > 1, functools.partial(_not_to_send, awaited, claimed_at)
     )
 
+    left: dict[str, list[int]] = {"taken": [], "already_sent": [], "lease_ending": []}
+
     def collect(force: bool = False) -> None:
         nonlocal delivered, marked_at
         for n, exc in sender.outcomes():
@@ -712,8 +787,14 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
             elif exc is PLAYED:
                 played.append(n.pk)
                 count("skipped")
-            elif exc is TAKEN:  # the other worker's now: nothing to send or mark here
-                count("taken")
+            elif exc in (TAKEN, ALREADY_SENT, LEASE_ENDING):
+                # the other worker's now, or sent, or claimed again after its lease: nothing to
+                # send or mark here
+                why = {id(TAKEN): "taken", id(ALREADY_SENT): "already_sent"}.get(
+                    id(exc), "lease_ending"
+                )
+                left[why].append(n.pk)
+                count(why)
             else:
                 count(_refused(n, claimed_at, exc) or _fail(n, claimed_at, exc))
         if delivered and (
@@ -764,6 +845,8 @@ def send_claimed(ids: list[int], claimed_at: Any) -> dict[str, int]:
         _mark_skipped(played, claimed_at, SKIPPED_PLAYED)
         _mark_withheld(withheld, claimed_at)
         _mark_held(held, claimed_at)
+        for event, pks in left.items():
+            lease_event(event, pks)
     return counts
 
 

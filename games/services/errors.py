@@ -177,3 +177,9 @@ class InvitationsThrottled(ServiceError):
     status = 429
     code = "throttled"
     default_message = "Too many invitations: wait a while."
+
+
+class PracticeThrottled(ServiceError):
+    status = 429
+    code = "throttled"
+    default_message = "Too many practice games this hour: wait a while."

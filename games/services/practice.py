@@ -32,6 +32,7 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -41,7 +42,7 @@ from games.models import Game, Seat
 from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 from powergrid.tables import COLOURS
 
-from .errors import GameNotFound, InvalidSetup, PracticeRefused
+from .errors import GameNotFound, InvalidSetup, PracticeRefused, PracticeThrottled
 from .lobby import TAKEBACKS_MAX, bot_account_create, options_clean
 
 #: Days a practice game is kept.
@@ -61,6 +62,26 @@ def practice_bot_kind(level: str | None = None) -> str:
             details={"field": "level", "choices": list(LEVEL_NAMES)},
         )
     return str(level)
+
+
+def practice_limit(user: Any, now: Any = None) -> None:
+    """At most ``PRACTICE_GAMES_PER_HOUR`` practice games made by one player in an hour (each
+    is a game the worker plays for its bots): raises ``PracticeThrottled`` (429 ``throttled``,
+    ``details.retry_after``: the seconds until the oldest of the hour's games leaves it)."""
+    limit = int(settings.PRACTICE_GAMES_PER_HOUR)
+    now = now or timezone.now()
+    since = now - timedelta(hours=1)
+    made = list(
+        Game.objects.filter(practice=True, creator_id=user.pk, created_at__gte=since)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
+    )
+    if len(made) >= limit:
+        wait = int((made[-1] - since).total_seconds()) + 1
+        raise PracticeThrottled(
+            f"You may start {limit} practice games an hour: wait a while.",
+            details={"retry_after": max(1, min(3600, wait))},
+        )
 
 
 def _refuse(why: str, message: str) -> PracticeRefused:
@@ -121,6 +142,7 @@ def practice_create(
     own seat of a game under way, against bots of ``level`` (``practice_bot_kind``). Raises
     GameNotFound, PracticeRefused (``details.why``) and InvalidSetup (an unknown level)."""
     kind = practice_bot_kind(level)
+    practice_limit(user)
     source = selectors.game_get(game_id=game_id)
     if source is None:
         raise GameNotFound()

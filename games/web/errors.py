@@ -7,6 +7,9 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.templatetags.names import join_names
+from powergrid.levels import LEVELS
+
 
 def _known() -> dict[str, str]:
     return {
@@ -153,7 +156,27 @@ def _with_numbers(code: str, details: dict[str, Any]) -> str | None:
             "min": n("min"),
             "max": n("max"),
         }
+    if code == "invalid_field" and isinstance(details.get("choices"), list):
+        # A tampered form (an unknown bot level): the field and the values it takes, in words.
+        return _choices_text(str(details.get("field", "")), details["choices"])
     return None
+
+
+def _choices_text(field: str, choices: list[Any]) -> str:
+    """ "The bot's level must be one of: Beginner, ..." in the reader's language: a bot level
+    by its label, another field and value as sent."""
+    levels = ("kind", "level", "bot_level", "options.bot_level")
+    names = {name: _("The bots' level") for name in levels}
+
+    def label(choice: Any) -> str:
+        if choice in LEVELS:
+            return _(LEVELS[choice].label)
+        return _("Random bot") if choice == "random" else str(choice)
+
+    return _("%(field)s must be one of: %(choices)s.") % {
+        "field": names.get(field, field),
+        "choices": join_names(label(c) for c in choices),
+    }
 
 
 def error_text(code: str, message: str, details: dict[str, Any] | None = None) -> str:

@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from config.replica import reads_from_replica
-from games import players
+from games import players, ratings, selectors
 from games.web import board_svg
 from games.web.views import with_user_timezone
+from powergrid.levels import LEVELS
 from powergrid.maps import name_in
 
 #: "1st of 4 players": a whole sentence per place, so that each language words it its own way
@@ -57,6 +58,20 @@ def _shape(row: players.GameRow, lang: str) -> dict[str, Any]:
     }
 
 
+def _level_row(kind: str) -> dict[str, Any]:
+    """The row of ``level_table`` for ``kind``, its label in the reader's language."""
+    row = next(r for r in ratings.level_table() if r["level"] == kind)
+    return {**row, "name": selectors.bot_name(kind)}
+
+
+@reads_from_replica
+def bot_levels_page(request: HttpRequest) -> HttpResponse:
+    """The bot levels and their ratings (``games.ratings.level_table``): each level is rated
+    as a player of its own, from the finished games its bots played from the start."""
+    rows = [{**r, "name": selectors.bot_name(r["level"])} for r in ratings.level_table()]
+    return render(request, "games/bot_levels.html", {"levels": rows})
+
+
 @with_user_timezone
 @reads_from_replica  # a public record: a game finished a second ago may show a second later
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
@@ -66,12 +81,20 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
     profile = getattr(user, "profile", None)
     lang = (translation.get_language() or "en")[:2]
     finished = players.games_finished(user, request.user, page=request.GET.get("page"))
+    kind = str(getattr(profile, "bot_kind", "") or "")
+    level = ratings.identity_level(user)
     ctx = {
         "player": user,
-        "name": (profile.display_name if profile else "") or user.get_username(),
-        "is_bot": bool(getattr(profile, "is_bot", False)),
+        "name": selectors.player_name(user),
+        # A server bot's name says it is a bot ("Expert bot 3"); a bot account's does not.
+        "is_bot": bool(getattr(profile, "is_bot", False)) and not kind,
         "rating": players.rating_of(user),
-        "reliability": players.reliability(user),
+        # A level is a player of its own (its rating, the games that rated it); a seat's bot
+        # points to its level's rating. Neither has a record of turns of its own to show.
+        "level": level,
+        "level_of_seat": _level_row(kind) if kind in LEVELS and not level else None,
+        "server_bot": bool(kind),
+        "reliability": None if kind else players.reliability(user),
         "current": [_shape(r, lang) for r in players.games_current(user, request.user)],
         "finished": [_shape(r, lang) for r in finished.rows],
         "finished_page": finished,

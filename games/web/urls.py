@@ -18,6 +18,7 @@ urlpatterns = [
     path("webhooks/", webhooks.webhooks_page, name="webhooks"),
     path("account/bot/", bots.bot_account_page, name="bot_account"),
     path("players/<str:username>/", players.player_page, name="player"),
+    path("bots/", players.bot_levels_page, name="bot_levels"),
     path("games/<id:game_id>/takeback/", takeback.game_takeback, name="game_takeback"),
     path(
         "games/<id:game_id>/takeback/<id:request_id>/",

@@ -359,7 +359,7 @@ def game_lobby(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
         else:
             result = fn[what](game_id=game.pk, user=request.user)
     except services.ServiceError as exc:
-        messages.error(request, error_text(exc.code, exc.message))
+        messages.error(request, error_text(exc.code, exc.message, exc.details))
     else:
         if what == "leave" and result is None:
             messages.info(request, _("You left; the game was removed."))

@@ -583,3 +583,149 @@ def test_every_email_command_refuses_every_hostile_number(world):
     assert snapshot() == before
     assert Game.objects.get(pk=world["gid"]).seq == 0
     assert Notification.objects.filter(kind="reply").count() == n
+
+
+# -- booleans and choices: the same walk over the request bodies' booleans and enums -----------
+
+#: What a client may write where a boolean goes: none of it is JSON true or false.
+NOT_BOOLEAN: list[Any] = ["yes", "true", "false", "1", "0", "on", 1, 0, 1.0, [], {}, [True]]
+#: What a client may write where a choice (a string of an enum) goes: no JSON string.
+NOT_A_CHOICE: list[Any] = [["expert"], {"a": "b"}, 1, 0, 1.5, True, [], {}]
+#: The base body of the operations that take a boolean or a choice and no integer (the walk
+#: fails naming an operation that has none).
+TYPED_BODIES: dict[str, Any] = {
+    **API_BODIES,
+    "me_partial_update": {},
+    "me_bot_partial_update": {},
+}
+#: Where a body's values are the service's to refuse, with its own documented code.
+OWN_CODES = {"webhooks_create events.[]": "invalid_webhook"}
+#: A repr of a Python list, dict or string in a message: what a clean message never holds.
+PYTHON_REPR = re.compile(r"\[\s*'|\{\s*'|\"\[|\"\{|'\]|True\b|False\b|None\b")
+
+
+def _typed_paths(
+    schema: dict[str, Any], node: dict[str, Any], prefix: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], str, list[Any], bool]]:
+    """(path, "boolean" or "enum", the enum's values, nullable) of every boolean and every
+    enum in a request body's schema (a polymorphic body's discriminator is not walked: its
+    refusal is the action's, tested in test_api_strict_bodies)."""
+    node = _resolve(schema, node)
+    types = node.get("type")
+    types = types if isinstance(types, list) else [types]
+    nullable = bool(node.get("nullable")) or "null" in types
+    if "boolean" in types:
+        yield prefix, "boolean", [], nullable
+    if "enum" in node and prefix and prefix[-1] != "type":
+        yield prefix, "enum", [v for v in node["enum"] if v not in (None, "")], nullable
+    for sub in node.get("oneOf", []):
+        member = _resolve(schema, sub)
+        if "enum" in member:  # a nullable enum: oneOf [the enum, NullEnum]
+            yield from _typed_paths(schema, member, prefix)
+    for name, sub in (node.get("properties") or {}).items():
+        yield from _typed_paths(schema, sub, (*prefix, name))
+    if "array" in types and isinstance(node.get("items"), dict):
+        yield from _typed_paths(schema, node["items"], (*prefix, "[]"))
+
+
+def _typed_cases(w: dict[str, Any]) -> Iterator[tuple[str, str, Any, str, str, list[Any]]]:
+    """(method, url, body, label, kind, allowed) for every boolean and choice of the API."""
+    from games.models import Game
+
+    schema = _schema()
+    seq = Game.objects.get(pk=w["gid"]).seq
+    ids = {"game_id": w["gid"], "message_id": w["mid"], "hook_id": w["hook"], "request_id": 1}
+    for path, ops in schema["paths"].items():
+        for method, op in ops.items():
+            rb = op.get("requestBody")
+            if not rb or "application/json" not in rb["content"]:
+                continue
+            oid = op["operationId"]
+            found = list(_typed_paths(schema, rb["content"]["application/json"]["schema"]))
+            if not found:
+                continue
+            assert oid in TYPED_BODIES, f"{oid} takes {found}: give it a base body"
+            url = re.sub(r"\{(\w+)\}", lambda m: str(ids[m.group(1)]), path)
+            for fpath, kind, allowed, nullable in found:
+                base = TYPED_BODIES[oid]
+                if oid == "games_plans_set":
+                    continue  # plans are refused by their own code (invalid_plan): walked below
+                base = _fill(base, w, seq)
+                values = NOT_BOOLEAN if kind == "boolean" else NOT_A_CHOICE
+                if not nullable:
+                    values = [*values, None]
+                label = f"{oid} {'.'.join(fpath)}"
+                for v in values:
+                    yield method, url, _set(base, fpath, v), label, kind, allowed
+
+
+def test_every_boolean_and_choice_of_the_api_refuses_every_stranger(world):
+    """A boolean takes JSON true or false only (not "yes", "1", 1: issue "loose booleans"); a
+    choice takes one of its strings only, and its refusal names the allowed values without a
+    Python rendering of what was sent. 400 ``invalid_field`` naming the field; nothing changes."""
+    actor = world["actor"]
+    before = snapshot()
+    walked: set[str] = set()
+    for method, url, body, label, kind, allowed in _typed_cases(world):
+        r = getattr(actor.client, method)(url, body, format="json")
+        where = f"{label} = {json.dumps(body)[:60]}"
+        assert r.status_code == 400, (where, r.status_code, r.content[:300])
+        error = r.json()["error"]
+        assert error["code"] == OWN_CODES.get(label, "invalid_field"), (where, error)
+        field = label.split(" ", 1)[1].replace(".[]", "")
+        assert error["details"]["field"].startswith(field), (where, error)
+        assert not PYTHON_REPR.search(error["message"]), (where, error["message"])
+        if kind == "enum":
+            assert all(str(a) in error["message"] for a in allowed), (where, error["message"])
+        walked.add(label)
+    assert snapshot() == before
+    for must in (
+        "games_practice_create emails",
+        "games_practice_create level",
+        "games_create options.private",
+        "games_create options.bot_level",
+        "games_create options.takebacks_rated",
+        "me_partial_update language",
+        "me_partial_update notification_mode",
+        "webhooks_create format",
+        "webhooks_create events.[]",
+    ):
+        assert must in walked, (must, sorted(walked))
+
+
+def test_every_request_serializer_uses_the_strict_fields():
+    """The class root: every boolean and every choice of every request body is the strict
+    field (``games.api.serializers``), at any depth, so a new one cannot be loose."""
+    from rest_framework import serializers
+
+    from games.api import serializers as s
+    from games.api import takeback  # noqa: F401  (declares the practice body)
+
+    def walk(ser: Any, where: str) -> Iterator[tuple[str, Any]]:
+        for name, f in ser.fields.items():
+            yield f"{where}.{name}", f
+            if isinstance(f, serializers.Serializer):
+                yield from walk(f, f"{where}.{name}")
+            child = getattr(f, "child", None)
+            if child is not None:
+                yield f"{where}.{name}[]", child
+
+    def subclasses(cls: type) -> Iterator[type]:
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    seen = 0
+    for cls in set(subclasses(s.RequestSerializer)):
+        try:
+            ser = cls()
+        except TypeError:
+            continue
+        for where, f in walk(ser, cls.__name__):
+            if isinstance(f, serializers.BooleanField):
+                assert isinstance(f, s.StrictBooleanField), where
+                seen += 1
+            if isinstance(f, serializers.ChoiceField):
+                assert isinstance(f, s.StrictChoiceField), where
+                seen += 1
+    assert seen >= 15

@@ -48,7 +48,7 @@ def diagnosis(stdout: str) -> str:
             break
     for line in lines:
         if line.startswith(("  invariants:", "  receive_mail_over_60_s:", "  driver_errors:",
-                            "  turn_emails_arrived_after")):  # fmt: skip
+                            "  turn_emails_arrived_after", "  lease:", "  http:")):  # fmt: skip
             out.append(line)
     if "errors seen" in stdout:
         i = next(i for i, x in enumerate(lines) if x.startswith("errors seen"))
@@ -153,3 +153,43 @@ def test_the_lobby_bound_is_judged_by_reads_sent_after_it_not_by_slow_answers():
     # Never shown: infinitely late, stale for as long as it was read.
     assert lobby_staleness(100.0, [(101.0, 102.0, False)]) == (float("inf"), 1.0)
     assert lobby_staleness(100.0, []) == (float("inf"), 0.0)
+
+
+def test_the_http_figures_name_each_status_and_what_the_upstream_said():
+    counts = season_module().nginx_status_counts
+    lines = [
+        '1764150000.123 200 127.0.0.1:8101 200 0.012 "GET /" "-"',
+        '1764150000.2 201 127.0.0.1:8101 201 0.3 "POST /api/v1/games/1/moves/" "-"',
+        # web1 killed under the request: nginx passed it to web2
+        '1764150001.0 201 127.0.0.1:8101, 127.0.0.1:8102 502, 201 30.1 "POST /x/" "-"',
+        # a worker killed mid-request (gunicorn's WORKER TIMEOUT), nothing to pass it to
+        '1764150002.0 502 127.0.0.1:8102 502 30.0 "GET /y/" "-"',
+        '1764150003.0 503 127.0.0.1:8102 503 0.1 "POST /z/" "5"',
+        '1764150004.0 499 127.0.0.1:8101 - 3.0 "GET /a" "-"',
+        "garbage",
+    ]
+    assert counts(lines) == {
+        "200": 1, "201": 1, "201 <- 502, 201": 1, "499": 1, "502 <- 502": 1, "503 <- 503": 1,
+        "unparsed": 1,
+    }  # fmt: skip
+
+
+def test_the_lease_figures_sum_the_workers_lines():
+    from games.notifications import sending
+
+    season = season_module()
+    assert set(season.LEASE_EVENTS) == set(sending.LEASE_EVENTS)  # the script names them all
+    counts = season.lease_counts
+    worker = (
+        "[2026-11-26 12:00:00,000: WARNING/ForkPoolWorker-1] outbox lease: reclaimed 3 (rows"
+        " claimed again after their lease expired): [1, 2, 3]\n"
+        "... outbox lease: lease_ending 2 (rows not sent: ...): [4, 5]\n"
+        "... notification 9 attempt 1 failed: SMTPDataError(451, b'Try again later')\n"
+    )
+    other = (
+        "... outbox lease: reclaimed 1 (...): [7]\n... outbox lease: already_sent 1 (...): [7]\n"
+    )
+    assert counts([worker, other]) == {
+        "reclaimed": 4, "lease_ending": 2, "taken": 0, "already_sent": 1, "marked_late": 0,
+        "send_failures": {"SMTPDataError": 1},
+    }  # fmt: skip

@@ -469,3 +469,102 @@ def test_prod_smoke_counts_turn_emails_dropped_as_played_by_their_reason():
 
     smoke = (Path(__file__).resolve().parents[3] / "scripts" / "prod_smoke").read_text()
     assert f'SKIPPED_PLAYED = "{sending.SKIPPED_PLAYED}"' in smoke
+
+
+def _delivered() -> list[str]:
+    """The notification ids of the emails delivered so far, one per delivery."""
+    return [m.extra_headers.get("X-PowerGrid-Notification", "") for m in mail.outbox]
+
+
+@pytest.mark.parametrize("threaded", [True, False])
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_does_not_send_rows_whose_lease_is_ending(monkeypatch, settings, threaded, caplog):
+    """A batch slower than its lease (scripts/season --lease-seconds 5): a row whose claim is
+    about to expire must not be sent, because another worker may claim it again at expiry and
+    send it while this batch is still sending or marking it. Here the other worker does exactly
+    that, during this batch's delivery: before, both delivered the row (and the rows delivered
+    but not yet marked). Now the batch leaves the rows whose lease ends within ``lease_margin``
+    (``lease_ending``) and the claim after the lease sends each once."""
+    if threaded:
+        _postgres()
+    settings.NOTIFY_SEND_THREAD = threaded
+    _games(3)
+    ids = _turn_rows()
+    lease = sending.lease_seconds()
+    first = timezone.now() - timedelta(seconds=lease - 1)  # one second of lease left
+    real_deliver = sending._deliver
+    other: dict[str, Any] = {}
+
+    def deliver_while_reclaimed(message: Any) -> None:
+        real_deliver(message)
+        if not other:  # another worker's sweep, just after the lease ran out
+            claimed, at = sending.notifications_claim(
+                due=True, now=first + timedelta(seconds=lease + 0.1)
+            )
+            other["counts"] = sending.send_claimed(claimed, at)
+
+    monkeypatch.setattr(sending, "_deliver", deliver_while_reclaimed)
+    claimed, at = sending.notifications_claim(ids=ids, now=first)
+    assert claimed == ids
+    with caplog.at_level("WARNING", logger="games.notifications.sending"):
+        counts = sending.send_claimed(claimed, at)
+    delivered = _delivered()
+    assert len(delivered) == len(set(delivered)), f"delivered twice: {delivered}"
+    assert counts == {"lease_ending": 3}
+    assert mail.outbox == []
+    assert not other
+    assert "outbox lease: lease_ending 3 " in caplog.text
+    # the next claim after the lease sends them, once each
+    later = first + timedelta(seconds=lease + 1)
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="games.notifications.sending"):
+        claimed, at = sending.notifications_claim(due=True, now=later)
+    assert claimed == ids
+    if connection.vendor == "postgresql":
+        assert "outbox lease: reclaimed 3 " in caplog.text
+    monkeypatch.setattr(sending, "_deliver", real_deliver)
+    assert sending.send_claimed(claimed, at) == {"sent": 3}
+    assert sorted(_delivered()) == sorted(str(i) for i in ids)
+    assert set(Notification.objects.values_list("status", flat=True)) == {"sent"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_delivered_after_its_claim_was_taken_is_marked_sent_and_not_sent_again(
+    monkeypatch, settings, caplog
+):
+    """The batch delivered a row, then found its claim taken (another worker claimed it after
+    the lease) when it came to mark it: before, the mark matched nothing, the row stayed
+    ``sending`` under the other claim and the other worker sent it again. Now the batch marks
+    it sent anyway (``marked_late``), and the other worker, checking just before it sends,
+    leaves it alone (``already_sent``)."""
+    settings.NOTIFY_SEND_THREAD = False
+    _games(3)
+    ids = _turn_rows()
+    from games.notifications import emails
+
+    other_claim = timezone.now() + timedelta(seconds=1)
+    real_deliver = sending._deliver
+
+    def deliver_then_taken_over(message: Any) -> None:
+        real_deliver(message)
+        if message.extra_headers.get("X-PowerGrid-Notification") == str(ids[1]):
+            # the other worker claimed it meanwhile (and has read it to send it)
+            Notification.objects.filter(pk=ids[1]).update(claimed_at=other_claim, attempts=2)
+
+    monkeypatch.setattr(sending, "_deliver", deliver_then_taken_over)
+    with caplog.at_level("WARNING", logger="games.notifications.sending"):
+        assert sending.notifications_send(ids=ids) == {"sent": 3}
+    assert "outbox lease: marked_late 1 " in caplog.text
+    row = Notification.objects.get(pk=ids[1])
+    assert (row.status, row.dedupe_key) == ("sent", None)
+    assert row.sent_at is not None
+    # The other worker had read the row before it was marked: its check finds it sent.
+    monkeypatch.setattr(sending, "_deliver", real_deliver)
+    pf = emails.prefetch([row])
+    message = emails.email_build(
+        Notification.objects.select_related("recipient__profile", "game").get(pk=ids[1]), pf
+    )
+    assert message is not None
+    assert sending._not_to_send({}, other_claim, [ids[1]]) == {ids[1]: sending.ALREADY_SENT}
+    assert sending.send_claimed([ids[1]], other_claim) == {}
+    assert sorted(_delivered()) == sorted(str(i) for i in ids)

@@ -118,7 +118,9 @@ def sync_detailed(
     its position now in your seat, without what you do not know (the unseen cards dealt again with a new
     seed, every other player's money the account the public move log gives, others' sealed bids
     withdrawn). The new game is an ordinary one against the server's bots of `level` (the heuristic bot
-    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.
+    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made. At
+    most 30 a player an hour (the server's `PRACTICE_GAMES_PER_HOUR`): 429 `throttled` with
+    `details.retry_after` beyond.
 
     Args:
         game_id (int):
@@ -162,7 +164,9 @@ def sync(
     its position now in your seat, without what you do not know (the unseen cards dealt again with a new
     seed, every other player's money the account the public move log gives, others' sealed bids
     withdrawn). The new game is an ordinary one against the server's bots of `level` (the heuristic bot
-    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.
+    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made. At
+    most 30 a player an hour (the server's `PRACTICE_GAMES_PER_HOUR`): 429 `throttled` with
+    `details.retry_after` beyond.
 
     Args:
         game_id (int):
@@ -201,7 +205,9 @@ async def asyncio_detailed(
     its position now in your seat, without what you do not know (the unseen cards dealt again with a new
     seed, every other player's money the account the public move log gives, others' sealed bids
     withdrawn). The new game is an ordinary one against the server's bots of `level` (the heuristic bot
-    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.
+    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made. At
+    most 30 a player an hour (the server's `PRACTICE_GAMES_PER_HOUR`): 429 `throttled` with
+    `details.retry_after` beyond.
 
     Args:
         game_id (int):
@@ -243,7 +249,9 @@ async def asyncio(
     its position now in your seat, without what you do not know (the unseen cards dealt again with a new
     seed, every other player's money the account the public move log gives, others' sealed bids
     withdrawn). The new game is an ordinary one against the server's bots of `level` (the heuristic bot
-    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made.
+    by default): unrated, unlisted, no emails unless `emails`, deleted 30 days after it was made. At
+    most 30 a player an hour (the server's `PRACTICE_GAMES_PER_HOUR`): 429 `throttled` with
+    `details.retry_after` beyond.
 
     Args:
         game_id (int):
