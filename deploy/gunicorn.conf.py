@@ -8,7 +8,8 @@ holds the client connections. GUNICORN_THREADS > 1 switches to gthread for slow-
 
 Environment: GUNICORN_BIND (127.0.0.1:8000: reached through the nginx on this host only, since
 the application trusts the X-Forwarded-For entry nginx appends, TRUSTED_PROXIES=1; with nginx on
-another host bind the private address behind a firewall; the container image sets 0.0.0.0:8000), WEB_CONCURRENCY (workers), GUNICORN_THREADS (1),
+another host bind the private address behind a firewall; the container image sets 0.0.0.0:8000),
+WEB_CONCURRENCY (workers), GUNICORN_THREADS (1),
 GUNICORN_TIMEOUT (30; a request running longer has its worker killed: nginx answers 502, or passes
 the request to another host), GUNICORN_MAX_REQUESTS (20000; 0 = never recycle), GUNICORN_ACCESSLOG
 ("-" = stdout; empty = none; or a file), GUNICORN_LOG_LEVEL (info), FORWARDED_ALLOW_IPS.
@@ -61,7 +62,7 @@ def post_worker_init(worker: Any) -> None:
         from config.warmup import warm_up
 
         took = warm_up()
-    except Exception:  # noqa: BLE001 - a worker without its warm-up still serves, only slower
+    except Exception:  # a worker without its warm-up still serves, only slower
         worker.log.exception("warm-up failed")
         return
     parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in took.items())
