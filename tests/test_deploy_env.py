@@ -58,3 +58,12 @@ def test_the_readme_table_gives_the_settings_defaults():
     assert _readme_default("CONN_MAX_AGE") == conn_max_age
     assert _readme_default("GUNICORN_TIMEOUT") == "30"
     assert _readme_default("DATABASE_STATEMENT_TIMEOUT_MS") == lock_ms == "0"
+
+
+def test_beats_schedule_is_in_a_directory_its_unit_makes():
+    unit = (ROOT / "deploy" / "systemd" / "powergrid-beat.service").read_text()
+    state = re.search(r"^StateDirectory=(\S+)$", unit, re.M)
+    schedule = re.search(r"--schedule (\S+)", unit)
+    assert state is not None
+    assert schedule is not None
+    assert schedule.group(1).startswith(f"/var/lib/{state.group(1)}/")
