@@ -23,10 +23,10 @@ from games import engine, shapes
 from games.fastpath import rows
 from games.models import DEFAULT_OPTIONS, Game, Invitation, Move, Seat
 from games.services.errors import MoveRejected, NotAPlayer, ServiceError
-from powergrid.actions import ACTIONS
+from powergrid.actions import SEALED_SHOWN, sealed_move
 from powergrid.levels import DEFAULT_LEVEL, LEVELS
 from powergrid.shapes import Colour, PlantDeck, Resource, Variant, View
-from powergrid.state import State
+from powergrid.state import SEALED_BID, State
 from powergrid.tables import RESOURCES, market_prices
 
 #: Who reads a game: a signed-in user, a visitor without an account, or nobody (a task's read).
@@ -440,18 +440,20 @@ def move_list(*, game: Game, since: int = 0) -> QuerySet[Move]:
 
 
 def move_list_public(*, game: Game, since: int = 0) -> list[shapes.Move]:
-    """The move log after ``since`` as anyone may read it: every move as sent, except the
-    fields of a secret action (a sealed bid, ``ActionType.secret``) while its auction is under
-    way; once the last sealed bid is in they are shown like the rest."""
+    """The move log after ``since`` as anyone may read it: every move as sent, except a sealed
+    answer (``powergrid.actions.sealed_move``: a sealed bid, or a pass in a sealed auction)
+    while its auction is under way, which shows as ``{"type": "seal_bid"}`` whether it bid or
+    passed; once the last answer is in they are shown like the rest."""
     moves = list(
         move_list(game=game, since=since).only("seq", "seat", "action", "created_at", "source")
     )
-    hidden = _secret_hidden(game) if any(_secret(m.action) for m in moves) else set()
+    sealed = _sealed_auctions(game)
+    hidden = _secret_hidden(game) if any(_secret(m.action, sealed) for m in moves) else set()
     return [
         {
             "seq": m.seq,
             "seat": m.seat,
-            "action": {"type": m.action.get("type")} if m.seq in hidden else m.action,
+            "action": {"type": SEALED_SHOWN} if m.seq in hidden else m.action,
             "time": m.created_at,
             "source": cast(shapes.MoveSource, m.source),
         }
@@ -459,23 +461,30 @@ def move_list_public(*, game: Game, since: int = 0) -> list[shapes.Move]:
     ]
 
 
-def _secret(action: object) -> bool:
-    spec = ACTIONS.get(str(action.get("type"))) if isinstance(action, dict) else None
-    return spec is not None and spec.secret
+def _sealed_auctions(game: Game) -> bool:
+    """Whether the game's auctions are sealed (the sealed-bid variant: every auction is)."""
+    return game.variant == SEALED_BID
+
+
+def _secret(action: object, sealed_auction: bool) -> bool:
+    """Whether a move is a sealed answer (the engine's one rule, ``sealed_move``)."""
+    return isinstance(action, dict) and sealed_move(action, sealed_auction)
 
 
 def _secret_hidden(game: Game) -> set[int]:
-    """The seqs of the secret moves (sealed bids) whose fields stay hidden: those of the sealed
-    auction under way, and every one taken back (its auction may never have been resolved: a
-    take-back of the auction's opening withdraws the bids given, unopened)."""
+    """The seqs of the sealed answers (sealed bids, and passes in a sealed auction) that stay
+    hidden: those of the sealed auction under way, and every one taken back (its auction may
+    never have been resolved: a take-back of the auction's opening withdraws the bids given,
+    unopened)."""
     log = game_log(game)
     standing = engine.standing(log)
     kept = {seq for seq, _seat, _action in standing}
     start = _sealed_auction_start(game, standing)
+    sealed = _sealed_auctions(game)
     return {
         seq
         for seq, _seat, action in log
-        if _secret(action) and (seq not in kept or (start is not None and seq > start))
+        if _secret(action, sealed) and (seq not in kept or (start is not None and seq > start))
     }
 
 

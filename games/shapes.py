@@ -292,7 +292,10 @@ class Move(TypedDict):
     action: Annotated[
         JSONObject,
         Component("LoggedAction"),
-        Doc("The action as sent; a seal_bid shows only its type until its auction is over."),
+        Doc(
+            "The action as sent; a sealed answer (a seal_bid, or a pass_bid in a sealed "
+            'auction) shows as {"type": "seal_bid"} until its auction\'s bids are opened.'
+        ),
     ]
     time: datetime
     source: MoveSource

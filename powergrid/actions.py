@@ -64,6 +64,9 @@ class ActionType:
     #: Its fields are secret until the auction resolves (a sealed bid): the move log shows that
     #: the move was made, never its fields, and the server withholds them until then.
     secret: bool = False
+    #: Given in a sealed auction, the move itself is secret until the bids are opened (a pass
+    #: there is a sealed answer of no bid): see :func:`sealed_move`.
+    sealed_in_sealed_auction: bool = False
     allowed: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -117,7 +120,9 @@ _REGISTRY: tuple[ActionType, ...] = (
         summary="Phase 2, sealed-bid variant: give one sealed bid (hidden until all are in).",
         fields=(Field("amount", "int", "More than the opening bid, at most your money."),),
         handler=auction.seal_bid,
-        said=_always(Sentence(_("%(name)s gave a sealed bid for plant %(plant)s."))),
+        said=_always(
+            Sentence(_("%(name)s gave a sealed answer for plant %(plant)s (a bid or a pass)."))
+        ),
         asked=_always(Sentence(_("Give one sealed bid of at least %(min)s Elektro."))),
         secret=True,
     ),
@@ -129,6 +134,7 @@ _REGISTRY: tuple[ActionType, ...] = (
         handler=auction.pass_bid,
         said=_always(Sentence(_("%(name)s dropped out of the auction for plant %(plant)s."))),
         asked=_always(Sentence(_("Or drop out of this auction."))),
+        sealed_in_sealed_auction=True,
     ),
     ActionType(
         name="discard_plant",
@@ -204,9 +210,36 @@ ACTIONS: dict[str, ActionType] = {a.name: a for a in _REGISTRY}
 #: Every action type, in the order of a round; clients and forms list these.
 ACTION_TYPES: tuple[str, ...] = tuple(ACTIONS)
 
+#: How a sealed move (:func:`sealed_move`) shows until its auction's bids are opened: the same
+#: for a bid and a pass, so that nobody can tell them apart.
+SEALED_SHOWN = "seal_bid"
+
+
+def sealed_move(action: Mapping[str, object], sealed_auction: bool) -> bool:
+    """Whether a move is a **sealed answer**, hidden until its auction's bids are opened: what
+    it is (a bid or a pass) and its fields. The one rule every channel that shows moves follows
+    (the moves API, the move log's lines, so the game page and the emails, take-backs): a move
+    of a secret action (a sealed bid), or a move of an action secret in a sealed auction (a
+    pass) made in one (``sealed_auction``: the auction the move was made in is sealed; in the
+    sealed-bid variant every auction is). Until then such a move shows as ``SEALED_SHOWN``.
+
+    >>> sealed_move({"type": "seal_bid", "amount": 20}, True)
+    True
+    >>> sealed_move({"type": "pass_bid"}, True), sealed_move({"type": "pass_bid"}, False)
+    (True, False)
+    >>> sealed_move({"type": "bid", "amount": 20}, False)
+    False
+    """
+    spec = ACTIONS.get(str(action.get("type")))
+    return spec is not None and (spec.secret or (sealed_auction and spec.sealed_in_sealed_auction))
+
+
 #: Lines of the move log that no action type owns: what a move led to.
 EVENTS: dict[str, Sentence] = {
     "sale": Sentence(_("%(name)s bought plant %(plant)s for %(price)s.")),
+    #: When the bids of a sealed auction are opened: each bidder's answer (the opener's is known).
+    "sealed_bid_opened": Sentence(_("%(name)s's sealed bid for plant %(plant)s: %(amount)s.")),
+    "sealed_pass_opened": Sentence(_("%(name)s had passed on plant %(plant)s (no sealed bid).")),
     "step": Sentence(_("Step %(step)s begins.")),
     "round": Sentence(_("Round %(round)s begins.")),
     "finished": Sentence(_("The game is over.")),

@@ -15,6 +15,11 @@ powered (``n``), the ``income`` and whether it was the ``final`` one; a build sa
 ``cost``. Every payment of the game is in these entries (plant prices, resources, building,
 income), so a player's money follows from them alone (:func:`public_money`).
 
+A sealed answer (:func:`powergrid.actions.sealed_move`: a sealed bid, or a pass in a sealed
+auction) is an entry of kind ``seal_bid`` naming only the plant, whether it bid or passed; the
+move that opens the bids adds each bidder's answer (``sealed_bid_opened`` with its ``amount``,
+or ``sealed_pass_opened``), all of it public then (the view's ``sealed_last``).
+
 A take-back (:mod:`powergrid.takeback`) is an entry of kind ``takeback``: the seat that took
 its move back, how many moves it cancels (``n``, ``cancels``) and whether others agreed.
 
@@ -30,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypedDict
 
 from powergrid import takeback
-from powergrid.actions import ACTIONS, EVENTS
+from powergrid.actions import ACTIONS, EVENTS, SEALED_SHOWN, sealed_move
 from powergrid.network import board_for
 from powergrid.plants import PLANTS
 from powergrid.shapes import Resource, View
@@ -156,9 +161,12 @@ def move_entries(action: Mapping[str, object], seat: int, before: View, after: V
                 "params": {"n": len(cancels), "cancels": cancels, "agreed": agreed},
             }
         ]
+    auc = before.get("auction")
+    if sealed_move(action, bool(auc and auc.get("sealed"))):
+        # A sealed answer, a bid or a pass: the same entry for both (the bids' opening says).
+        kind = SEALED_SHOWN
     spec = ACTIONS.get(kind)
     params: Params = {}
-    auc = before.get("auction")
     if auc and "number" in auc["plant"]:
         params["plant"] = auc["plant"]["number"]
     if spec is None:
@@ -191,6 +199,7 @@ def move_entries(action: Mapping[str, object], seat: int, before: View, after: V
     # id is not its number).
     number = auc["plant"].get("number") if auc else None
     plant_id = auc["plant"].get("id", number) if auc else None
+    out += _opened(before, after, number, plant_id)
     for p in after["players"]:
         for n in sorted(_plants(after, p["seat"]) - _plants(before, p["seat"])):
             last = after.get("sealed_last")
@@ -209,6 +218,34 @@ def move_entries(action: Mapping[str, object], seat: int, before: View, after: V
         out.append({"kind": "round", "seat": None, "params": {"round": after["round"]}})
     if after["phase"] == FINISHED and before["phase"] != FINISHED:
         out.append({"kind": "finished", "seat": None, "params": {}})
+    return out
+
+
+def _opened(before: View, after: View, number: int | None, plant_id: int | None) -> list[Entry]:
+    """When a move opens a sealed auction's bids (its last answer is in): each bidder's answer,
+    a bid (``sealed_bid_opened``, its ``amount``) or a pass (``sealed_pass_opened``), in seat
+    order; the opener's bid was known from the start."""
+    auc = before.get("auction")
+    last = after.get("sealed_last")
+    if not auc or not auc.get("sealed") or not last or number is None:
+        return []
+    if last["plant"] != plant_id or last == before.get("sealed_last"):
+        return []
+    out: list[Entry] = []
+    for seat in sorted(auc["bidders"]):
+        if seat == auc["opener"]:
+            continue
+        amount = last["bids"].get(str(seat), 0)
+        if amount > 0:
+            out.append(
+                {
+                    "kind": "sealed_bid_opened",
+                    "seat": seat,
+                    "params": {"plant": number, "amount": amount},
+                }
+            )
+        else:
+            out.append({"kind": "sealed_pass_opened", "seat": seat, "params": {"plant": number}})
     return out
 
 

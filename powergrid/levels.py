@@ -27,13 +27,22 @@ reads the move log knows every other player's money although the view hides it
 expert is given those figures (``accounts``) and draws its states with them; the advanced level
 estimates the others' money from the view. Given no accounts, the expert estimates too.
 
+**A sealed bid is a secret.** In the sealed-bid variant a bid (or a pass) stays hidden until every
+bid is in; a deterministic bot's bid would not be: the others know what it sees and could work
+its bid out (a practice game from the position would do it in one click). So every level moves
+the amount of its sealed bid by a draw of its ``seed`` (:data:`SEAL_SPREAD` each way, within
+the legal bounds): the server seeds each bot with a secret of the game, revealed only at its
+end (``games.deadlines.sweep.bot_seed``), so nothing public tells the amount. Every other move
+is the level's own (the heuristic level's are the heuristic bot's).
+
 ``budget_scale`` shrinks or grows the search levels' budgets (the server's ``BOT_BUDGET_SCALE``
 setting; the test settings use a small one so a game at the top level is quick).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,6 +105,44 @@ DEFAULT_LEVEL = "heuristic"
 TOP_LEVEL = LEVEL_NAMES[-1]
 
 
+#: How far, each way, a level's sealed bid is moved from its own amount by its seed's draw.
+SEAL_SPREAD = 3
+
+
+def sealed_amount(v: ViewLike, seat: int, amount: int, seed: int | str) -> int:
+    """``amount``, the sealed bid a level chose, moved by a draw of ``seed`` up to
+    :data:`SEAL_SPREAD` each way and kept within the bid's legal bounds (more than the opening
+    bid, at most the seat's money). The draw depends on the seed and the auction as the view
+    shows it, so the same view and seed give the same bid; without the seed it is unknown.
+
+    >>> v = {"round": 2, "auction": {"plant": {"number": 13}, "high_bid": 13},
+    ...      "legal": [{"type": "seal_bid", "min": 14, "max": 30}]}
+    >>> sealed_amount(v, 1, 20, "a") == sealed_amount(v, 1, 20, "a")
+    True
+    >>> sorted({sealed_amount(v, 1, 20, s) for s in range(200)})
+    [17, 18, 19, 20, 21, 22, 23]
+    >>> sorted({sealed_amount(v, 1, 14, s) for s in range(200)})  # never below the least bid
+    [14, 15, 16, 17]
+    """
+    auction: Mapping[str, Any] = v.get("auction") or {}
+    plant: Mapping[str, Any] = auction.get("plant") or {}
+    bounds = [o for o in v.get("legal") or () if o.get("type") == "seal_bid"]
+    if bounds:
+        lo, hi = int(bounds[0]["min"]), int(bounds[0]["max"])
+    else:
+        lo, hi = int(auction.get("high_bid", 0)) + 1, max(amount, _own_money(v, seat))
+    key = f"{seed}:seal:{seat}:{v.get('round')}:{plant.get('id', plant.get('number'))}"
+    rng = random.Random(f"{key}:{auction.get('high_bid')}:{auction.get('opener')}")
+    return max(lo, min(hi, amount + rng.randint(-SEAL_SPREAD, SEAL_SPREAD)))
+
+
+def _own_money(v: ViewLike, seat: int) -> int:
+    """The seat's own money in its view (0 when the view does not say)."""
+    players = v.get("players") or ()
+    money = players[seat].get("money") if seat < len(players) else None
+    return int(money) if isinstance(money, int) else 0
+
+
 def below(name: str) -> str | None:
     """The level just under ``name`` (None for the weakest)."""
     rank = LEVELS[name].rank
@@ -120,6 +167,7 @@ class LevelBot:
             raise ValueError(f"unknown bot level {level!r}")
         self.level = LEVELS[level]
         self.edition = edition
+        self.seed = seed
         self._rule: HeuristicBot | BeginnerBot | None = None
         self._search: SearchBot | None = None
         lv = self.level
@@ -139,11 +187,16 @@ class LevelBot:
 
     def choose_view(self, v: ViewLike, seat: int, accounts: Sequence[int] | None = None) -> Action:
         """The move for ``seat`` from its view ``v`` and, for a level that keeps accounts, each
-        seat's money as the public move log tells it (ignored by the other levels)."""
+        seat's money as the public move log tells it (ignored by the other levels). A sealed
+        bid's amount is moved by the seed (:func:`sealed_amount`)."""
         if self._search is not None:
-            return self._search.choose_view(v, seat, accounts if self.level.accounts else None)
-        assert self._rule is not None
-        return self._rule.choose(public_state(v, seat, edition=self.edition), seat)
+            move = self._search.choose_view(v, seat, accounts if self.level.accounts else None)
+        else:
+            assert self._rule is not None
+            move = self._rule.choose(public_state(v, seat, edition=self.edition), seat)
+        if move.get("type") == "seal_bid" and type(move.get("amount")) is int:
+            move = {**move, "amount": sealed_amount(v, seat, move["amount"], self.seed)}
+        return move
 
     def choose(self, state: State, seat: int, accounts: Sequence[int] | None = None) -> Action:
         """The move for ``seat`` in ``state``: only ``view(state, seat)`` is read (and

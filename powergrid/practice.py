@@ -13,7 +13,11 @@ may see and replaces the rest:
 * every other player's money: the figure given, which the server takes from the public move
   log (:func:`powergrid.describe.public_money`: every payment in Power Grid is made in the
   open, so this is the account a player could keep, never the hidden figure);
-* sealed bids given by others in an auction under way: not given yet (they bid again).
+* sealed bids given by others in an auction under way, passes too (a pass in a sealed auction is
+  a sealed answer, :func:`powergrid.actions.sealed_move`): not given yet (they bid again). The
+  server goes further and makes no practice game during a sealed auction with another bidder
+  than the seat and the opener (``games.services.practice``, ``why: sealed_auction``): the
+  practice game's bots would answer again, in the player's sight, from the same position.
 
 Everything else is public and kept: the map, the markets, the players' plants, tokens and
 cities, the turn. The result depends only on what ``seat`` may see, the money figures and the

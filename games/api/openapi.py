@@ -288,7 +288,13 @@ def logged_action_schemas() -> dict[str, Schema]:
         out[name] = {
             "type": "object",
             "description": spec.summary
-            + (" Its fields are withheld until its auction is over." if spec.secret else ""),
+            + (" Its fields are withheld until its auction is over." if spec.secret else "")
+            + (
+                " In a sealed auction it is a sealed answer: shown as a seal_bid until the bids "
+                "are opened."
+                if spec.sealed_in_sealed_auction
+                else ""
+            ),
             "properties": {
                 "type": {"type": "string", "const": spec.name},
                 **{f.name: _field_schema(f) for f in spec.fields},

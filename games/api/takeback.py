@@ -327,7 +327,7 @@ class PracticeView(GameView):
             400: _err("invalid_field: seq or seat is not a number."),
             409: _err(
                 "practice_refused (details.why: open, seq, seat, game_end, not_a_player, "
-                "not_current, not_your_seat)."
+                "not_current, not_your_seat, sealed_auction)."
             ),
             **COMMON,
         },

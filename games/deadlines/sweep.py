@@ -32,6 +32,7 @@ under the lock.
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 import time
 from collections.abc import Callable
@@ -82,19 +83,32 @@ def bot_budget_scale() -> float:
     return float(getattr(settings, "BOT_BUDGET_SCALE", 1.0))
 
 
+def bot_seed(game: Game, seat: Seat) -> str:
+    """The seed of the bot in ``seat``: a secret of the game, from its secret seed (revealed
+    only at the game's end), and the seat. Every bot's draws (a search level's states, the
+    beginner's and the random bot's choices, the amount of any level's sealed bid) follow it,
+    so a bot's hidden move (a sealed bid) cannot be worked out from public facts, nor played
+    again in a practice game (whose seed is its own). A hash, kept apart from the seed
+    commitment's (``selectors.game_seed_commitment``, of the game's number and seed), so
+    nothing shown reveals it; of the seed alone, so a game's replay (or a practice game made
+    twice with one seed) plays the same."""
+    secret = hashlib.sha256(f"bots:{game.seed}".encode()).hexdigest()
+    return f"{secret}:{seat.seat}"
+
+
 def level_bot_for(game: Game, seat: Seat, state: Any) -> Bot:
     """The bot that plays ``seat``: the random bot for a random bot's seat, else the level's
     (``games.selectors.seat_bot_level``: the bot's own, or the game's ``bot_level`` for a
-    person's seat taken over). A level decides from the seat's view alone; its draws are
-    seeded by the game and seat, so a replay of the same position makes the same choice."""
+    person's seat taken over). A level decides from the seat's view alone and its draws are
+    seeded by the game's secret (``bot_seed``): a replay of the same position makes the same
+    choice, and no player can work it out before the end."""
     profile = getattr(seat.user, "profile", None)
     if getattr(profile, "bot_kind", "") == "random":
-        # Seeded by the position: a replay of the same game makes the same choices.
-        return RandomBot(f"{seat.game_id}:{seat.seat}:{state.round}:{state.phase}")
+        return RandomBot(f"{bot_seed(game, seat)}:{state.round}:{state.phase}")
     level = selectors.seat_bot_level(game, seat) or DEFAULT_LEVEL
     return LevelBot(
         level,
-        seed=f"{seat.game_id}:{seat.seat}",
+        seed=bot_seed(game, seat),
         budget_scale=bot_budget_scale(),
         edition=int(state.edition),
     )

@@ -52,6 +52,8 @@ from games.notifications.outbox import OutboxWriter
 from games.plans.services import plan_set
 from games.services.errors import ServiceError, StaleState
 from games.services.moves import move_submit
+from powergrid.actions import sealed_move
+from powergrid.state import SEALED_BID
 
 log = logging.getLogger("games.inbox")
 
@@ -300,9 +302,17 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
     return Received(Status.APPLIED, "", answered=True, move_seq=seq)
 
 
-#: Moves made at the same time as others' (phase 5, sealed bids): another seat's such move since
-#: the email was sent does not change what this seat may do.
-_SIMULTANEOUS = frozenset({"power", "seal_bid"})
+#: Moves made at the same time as others' (phase 5, sealed answers): another seat's such move
+#: since the email was sent does not change what this seat may do. A sealed auction's answers
+#: are all of them, a pass as much as a bid (``sealed_move``): were a pass to make a reply
+#: stale and a bid not, the refusal would tell the replier that someone passed.
+_SIMULTANEOUS = frozenset({"power"})
+
+
+def _simultaneous(action: object, sealed_auctions: bool) -> bool:
+    return isinstance(action, dict) and (
+        action.get("type") in _SIMULTANEOUS or sealed_move(action, sealed_auctions)
+    )
 
 
 def _expected_seq(game: Game, data: ReplyToken) -> int:
@@ -314,9 +324,9 @@ def _expected_seq(game: Game, data: ReplyToken) -> int:
     if data.seq >= game.seq:
         return data.seq
     since = list(Move.objects.filter(game=game, seq__gt=data.seq).values_list("seat", "action"))
+    sealed = game.variant == SEALED_BID
     if all(
-        seat != data.seat and isinstance(action, dict) and action.get("type") in _SIMULTANEOUS
-        for seat, action in since
+        seat != data.seat and _simultaneous(action, sealed) for seat, action in since
     ) and _same_question(game, data):
         return game.seq
     return data.seq

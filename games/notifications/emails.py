@@ -225,10 +225,10 @@ def _moves_since(
 
 
 def _move_line(game: Game, payload: dict[str, Any], names: dict[int, str]) -> str:
-    """The log's line of the move ``payload`` names (its seq and action), as the page shows it."""
-    kind = (payload.get("action") or {}).get("type")
+    """The log's line of the move ``payload`` names (its seq), as the page shows it: the first
+    entry of the seq, the move's own (a sealed answer's line says only that it was given)."""
     for e in log.entries(game):
-        if e["seq"] == payload.get("seq") and e["kind"] == kind:
+        if e["seq"] == payload.get("seq"):
             return _log_line(game, e, names)
     return ""
 
@@ -650,12 +650,7 @@ def _timeout_context(n: Notification, pf: Prefetch | None = None) -> dict[str, A
     limit = int((game.options or {}).get("timeouts_before_bot", 0) or 0)
     return {
         **_game_context(n, seat),
-        "action": " ".join(
-            _log_line(game, e, _names(game, pf))
-            for e in log.entries(game)
-            if e["seq"] == n.payload.get("seq")
-            and e["kind"] == (n.payload.get("action") or {}).get("type")
-        ),
+        "action": _move_line(game, n.payload, _names(game, pf)),
         "timeouts_in_row": seat.timeouts_in_row,
         "bot_after": limit,
         "bot_controlled": seat.bot_controlled,

@@ -16,6 +16,14 @@ Two kinds of position:
   gives (``powergrid.describe.public_money``: every payment is public in Power Grid), and the
   others' sealed bids under way are withdrawn. ``tests/games/test_practice_leaks.py`` walks
   every channel of such a game for the original's hidden facts.
+
+  **Not during a sealed auction** (``why: sealed_auction``) in which another bidder than the
+  player and the opener takes part: the practice game's bots would bid again, in the player's
+  sight, from the very position the real bots bid from, and a person's or bot's sealed bid is
+  secret until the bids are opened. The bots' own bids follow the game's secret
+  (``games.deadlines.sweep.bot_seed``), so the practice bots' bids would differ anyway; the
+  refusal is defence in depth, and it keeps the others' answers (a bid or a pass) out of
+  reach. Once the bids are opened the game can be practised from again.
 """
 
 from __future__ import annotations
@@ -104,10 +112,19 @@ def _position(game: Game, user: Any, seq: int | None, seat: int | None) -> tuple
         raise _refuse("not_current", "A game under way is practised from its position now.")
     if seat is not None and seat != mine.seat:
         raise _refuse("not_your_seat", "A game under way is practised from your own seat.")
+    now = selectors.game_engine_state(game)
+    auc = now.auction
+    # Another bidder in a sealed auction under way (the opener's bid is public).
+    others = () if auc is None or auc.sealed is None else auc.bidders
+    opener = -1 if auc is None else auc.opener
+    if any(i not in (mine.seat, opener) for i in others):
+        raise _refuse(
+            "sealed_auction",
+            "A sealed auction is under way: practise from this game once its bids are "
+            "opened (a practice game now would have the others bid again in your sight).",
+        )
     money = log.public_accounts(game)
-    state = engine.practice_position(
-        selectors.game_engine_state(game), mine.seat, seed=secrets.randbits(63), money=money
-    )
+    state = engine.practice_position(now, mine.seat, seed=secrets.randbits(63), money=money)
     return state, mine.seat, game.seq
 
 

@@ -21,11 +21,14 @@ from powergrid.levels import (
     DEFAULT_LEVEL,
     LEVEL_NAMES,
     LEVELS,
+    SEAL_SPREAD,
     TOP_LEVEL,
     LevelBot,
     below,
+    sealed_amount,
 )
 from powergrid.search import Budget, SearchBot, candidates
+from powergrid.state import State
 from powergrid.turns import first_to_act
 from powergrid.view import view
 from tests.engine.levelhelpers import hidden_twin, positions, positions_with_accounts
@@ -125,11 +128,76 @@ def test_the_accounts_are_what_the_search_draws_its_money_from():
 
 
 def test_the_heuristic_level_is_the_heuristic_bot():
-    """The default level plays as the server's bot always has, though it reads only its view."""
+    """The default level plays as the server's bot always has, though it reads only its view:
+    except a sealed bid's amount, moved by its seed (below), every move is the heuristic bot's."""
     h = HeuristicBot()
     bot = _bot("heuristic")
+    sealed = 0
     for state, seat in positions(every=4):
-        assert bot.choose(state, seat) == h.choose(state, seat)
+        mine, theirs = bot.choose(state, seat), h.choose(state, seat)
+        if theirs["type"] == "seal_bid":
+            sealed += 1
+            assert mine["type"] == "seal_bid"
+            assert abs(mine["amount"] - theirs["amount"]) <= SEAL_SPREAD
+            assert mine == {
+                **theirs,
+                "amount": sealed_amount(view(state, seat), seat, theirs["amount"], 5),
+            }
+        else:
+            assert mine == theirs
+    assert sealed >= 5
+
+
+# -- a sealed bid is a secret: it follows the bot's seed, not public facts alone ---------------
+
+
+def _sealed_positions(limit: int) -> list[tuple[State, int]]:
+    """Positions where the seat is asked for a sealed bid and has room to bid more than the
+    least (spread evenly over the sealed-bid games)."""
+    out = []
+    for state, seat in positions(every=1):
+        bounds = [o for o in powergrid.legal(state, seat) if o["type"] == "seal_bid"]
+        if bounds and bounds[0]["max"] - bounds[0]["min"] >= 2 * SEAL_SPREAD:
+            out.append((state, seat))
+    assert len(out) >= limit
+    return out[:: max(1, len(out) // limit)][:limit]
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_every_levels_sealed_answer_depends_on_its_secret_seed(level):
+    """The same position (the same public facts: the same view) with another seed, the secret
+    the server keeps until the game's end (``games.deadlines.sweep.bot_seed``): a level's
+    sealed answer (whether it bids, and how much) differs in most positions, so nobody can work
+    it out from what is public; with the same seed it is the same (a replay makes the same
+    choice). Every level, the heuristic one included (its amount only)."""
+    budget = Budget(2, 1e9)
+    checked = differ = 0
+    for state, seat in _sealed_positions(limit=12 if LEVELS[level].budget else 30):
+        answers = [
+            LevelBot(level, seed=f"secret-{k}", budget=budget).choose(state, seat) for k in range(8)
+        ]
+        again = LevelBot(level, seed="secret-0", budget=budget).choose(state, seat)
+        assert again == answers[0]
+        checked += 1
+        bids = [a for a in answers if a["type"] == "seal_bid"]
+        if len({repr(sorted(a.items())) for a in answers}) > 1:
+            differ += 1
+        for a in bids:
+            bounds = next(o for o in powergrid.legal(state, seat) if o["type"] == "seal_bid")
+            assert bounds["min"] <= a["amount"] <= bounds["max"]
+    assert checked >= 10
+    # A bot that always bids the least, or its whole money, has no room to differ: a few may not.
+    assert differ >= 0.6 * checked, (level, differ, checked)
+
+
+def test_a_sealed_bids_draw_is_in_bounds_and_spread_over_them():
+    """``sealed_amount`` keeps the amount legal and uses the whole spread."""
+    v = {"round": 3, "auction": {"plant": {"number": 20}, "high_bid": 20, "opener": 0}}
+    v["legal"] = [{"type": "seal_bid", "min": 21, "max": 40}]
+    got = {sealed_amount(v, 1, 30, k) for k in range(300)}
+    assert got == set(range(30 - SEAL_SPREAD, 30 + SEAL_SPREAD + 1))
+    assert {sealed_amount(v, 1, 21, k) for k in range(300)} == set(range(21, 21 + SEAL_SPREAD + 1))
+    assert {sealed_amount(v, 1, 40, k) for k in range(300)} == set(range(40 - SEAL_SPREAD, 41))
 
 
 def test_the_check_catches_a_bot_that_reads_hidden_facts():

@@ -3,11 +3,13 @@ practice game made from it.
 
 The leak test makes a practice game from a player's position, then changes every hidden part
 of the original's stored state (the order of the unseen cards and which were removed face down,
-the seed, the other players' money, their sealed bids), makes a second practice game with the
+the seed, the other players' money), makes a second practice game with the
 same new seed, and walks both: the stored start, the API's game, state, moves and take-back
 answers, the pages, the event stream, and the whole practice game played to its end (where the
 scores show every player's money). Everything is the same, so nothing hidden was used; and the
 original's seed appears nowhere. The same walk on a practice that copied the state fails.
+The others' sealed answers are not in reach at all: no practice is made while a sealed auction
+with another bidder is under way.
 """
 
 from __future__ import annotations
@@ -48,9 +50,11 @@ def _play_defaults_until(gid, seats, done, limit=400):
     raise AssertionError("the position was not reached")
 
 
-def _mid_game(new_game):
+def _mid_game(new_game, *, opened=True):
     """A 3-player sealed-bid game in round 2: its first plant put up, one player's sealed bid in,
-    the practising player's awaited."""
+    the practising player's awaited; ``opened``: then the practising player passes, the bids
+    are opened (no practice is made during a sealed auction with another bidder), and the game
+    goes on with the next auction."""
     from games.models import Game
 
     gid, ps = new_game(players=3, options={"variant": "sealed_bid"})
@@ -72,6 +76,9 @@ def _mid_game(new_game):
         other, {"type": "seal_bid", "amount": plant + 1} if money > plant else {"type": "pass_bid"}
     )
     assert _state(gid).auction.sealed[me] == -1
+    if opened:
+        move(me, {"type": "pass_bid"})
+        assert _state(gid).auction is None
     return gid, seats, me
 
 
@@ -96,16 +103,20 @@ def _tamper(gid, me, rng):
         for i, p in enumerate(s.players)
     )
     auc = s.auction
-    sealed = tuple(
-        rng.choice([0, auc.bid + rng.randint(1, 9)]) if b != -1 and i not in (me, auc.opener) else b
-        for i, b in enumerate(auc.sealed)
-    )
+    if auc is not None and auc.sealed is not None:
+        sealed = tuple(
+            rng.choice([0, auc.bid + rng.randint(1, 9)])
+            if b != -1 and i not in (me, auc.opener)
+            else b
+            for i, b in enumerate(auc.sealed)
+        )
+        auc = Auction(auc.plant, auc.bid, auc.high, auc.bidders, auc.turn, auc.opener, sealed)
     t = s.replace(
         deck=tuple(deck),
         setup_removed=tuple(pool[:k]),
         seed=rng.randrange(1 << 50),
         players=players,
-        auction=Auction(auc.plant, auc.bid, auc.high, auc.bidders, auc.turn, auc.opener, sealed),
+        auction=auc,
     )
     assert t != s
     Game.objects.filter(pk=gid).update(state_json=powergrid.to_json(t))
@@ -205,13 +216,9 @@ def test_nothing_hidden_in_a_running_game_reaches_its_practice_game(new_game, cl
         second = _practise(seats[me], gid, monkeypatch)
         walked_second = _walk(seats[me], client, second)
         assert walked_first == walked_second
-        # The original's seed and sealed bids appear nowhere.
+        # The original's seed appears nowhere.
         for text in walked_first.values():
             assert str(original.seed) not in text
-        given = [i for i, b in enumerate(original.auction.sealed) if b != -1]
-        assert len(given) == 2  # the opener's and another's: a bid (or pass) to hide
-        state = seats[me].get(f"/api/v1/games/{first}/state/").json()
-        assert state["auction"]["sealed_in"] == []  # the others bid again in the practice
         # Played to the end, where everyone's money shows, the two are the same game.
         assert _play_to_end(seats[me], first) == _play_to_end(seats[me], second)
 
@@ -233,6 +240,41 @@ def test_the_walk_catches_a_practice_that_copies_the_hidden_state(new_game, clie
         second = _practise(seats[me], gid, monkeypatch)
         assert _walk(seats[me], client, second) != walked_first
     del engine
+
+
+def test_no_practice_while_a_sealed_auction_with_another_bidder_is_under_way(new_game):
+    """The others' sealed answers (a bid or a pass) are secret until the bids are opened, and a
+    practice game from now would have the other seats answer again in the player's sight: it is
+    refused (``sealed_auction``) while another bidder than the player and the opener takes part,
+    and made again once the bids are opened. (``powergrid.practice.practice_position`` would
+    withdraw the others' answers anyway: ``tests/engine/test_practice.py``.)"""
+    gid, seats, me = _mid_game(new_game, opened=False)
+    r = seats[me].post(f"/api/v1/games/{gid}/practice/", {})
+    assert r.status_code == 409, r.json()
+    assert r.json()["error"]["details"]["why"] == "sealed_auction"
+    from games.models import Game
+
+    seq = Game.objects.get(pk=gid).seq
+    r = seats[me].post(
+        f"/api/v1/games/{gid}/moves/", {"action": {"type": "pass_bid"}, "expected_seq": seq}
+    )
+    assert r.status_code == 201
+    assert seats[me].post(f"/api/v1/games/{gid}/practice/", {}).status_code == 201
+
+
+def test_practice_during_a_sealed_auction_with_no_other_bidder(new_game, monkeypatch):
+    """Two players: the opener's bid is public, the player's own answer is theirs: nothing
+    hidden from them, practice is made (the opener's bid stands in it)."""
+    gid, ps = new_game(players=2, options={"variant": "sealed_bid"})
+    seats = seat_players(gid, ps)
+    from apihelpers import open_first_auction
+
+    _s, opener, _plant = open_first_auction(gid, seats)
+    me = 1 - opener
+    assert _state(gid).auction.sealed[me] == -1
+    pid = _practise(seats[me], gid, monkeypatch)
+    state = seats[me].get(f"/api/v1/games/{pid}/state/").json()
+    assert state["auction"]["sealed"] is True
 
 
 def test_a_practice_game_is_unrated_unlisted_quiet_and_purged_after_30_days(

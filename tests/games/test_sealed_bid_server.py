@@ -49,7 +49,7 @@ def test_a_sealed_bid_is_withheld_from_everyone_until_the_last_is_in(new_game, c
         assert secret not in list(leaf_values(st))
         client.force_login(p.user)
         page = client.get(f"/games/{gid}/").content.decode()
-        assert "sealed bid for plant" in page  # the log line says a bid was given
+        assert "sealed answer for plant" in page  # the log line says an answer was given
         assert f">{secret}<" not in page
         assert f" {secret}." not in page
     # The bidder sees its own.

@@ -456,3 +456,32 @@ def test_a_reply_still_answers_the_same_question_after_others_powered(new_game):
     got = mail_receive(_reply(address, seats[late].user.email, "power"), via="pipe")
     assert got.status == "applied", got
     assert Move.objects.filter(game_id=gid).latest("seq").seat == late
+
+
+@pytest.mark.parametrize("other_answer", ["pass", "bid"])
+def test_a_reply_in_a_sealed_auction_is_taken_after_a_pass_as_after_a_bid(new_game, other_answer):
+    """A sealed auction's answers are given at the same time, a pass as much as a bid: another
+    bidder's answer since the email leaves the reply standing either way. (Were a pass to make
+    the reply stale and a bid not, the refusal would tell the replier that someone passed.)"""
+    from apihelpers import open_first_auction
+
+    from games.inbox.receive import mail_receive
+    from games.models import Game, Move
+
+    gid, ps = new_game(players=4, options={"variant": "sealed_bid"})
+    seats = seat_players(gid, ps)
+    s, opener, plant = open_first_auction(gid, seats)
+    a, b, _c = [x for x in s.order if x != opener]
+    address = _token_now(gid, b, seats[b].user)
+    action = (
+        {"type": "pass_bid"}
+        if other_answer == "pass"
+        else {"type": "seal_bid", "amount": plant + 5}
+    )
+    seq = Game.objects.get(pk=gid).seq
+    r = seats[a].post(f"/api/v1/games/{gid}/moves/", {"action": action, "expected_seq": seq})
+    assert r.status_code == 201
+    got = mail_receive(_reply(address, seats[b].user.email, f"bid {plant + 2}"), via="pipe")
+    assert got.status == "applied", got
+    last = Move.objects.filter(game_id=gid).latest("seq")
+    assert (last.seat, last.action["type"]) == (b, "seal_bid")

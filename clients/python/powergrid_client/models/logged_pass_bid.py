@@ -10,10 +10,11 @@ T = TypeVar("T", bound="LoggedPassBid")
 
 @_attrs_define
 class LoggedPassBid:
-    """Phase 2: drop out of the current auction.
+    """Phase 2: drop out of the current auction. In a sealed auction it is a sealed answer: shown as a seal_bid until the
+    bids are opened.
 
-    Attributes:
-        type_ (Literal['pass_bid']):
+        Attributes:
+            type_ (Literal['pass_bid']):
     """
 
     type_: Literal["pass_bid"]
