@@ -43,8 +43,8 @@ def _readme_default(variable: str) -> str:
 
 
 def test_the_readme_table_gives_the_settings_defaults():
-    code = (
-        "import os; [os.environ.pop(k, None) for k in ('CONN_MAX_AGE', 'DATABASE_URL')];"
+    code = f"WEB_ONLY = {WEB_ONLY!r};" + (
+        "import os; [os.environ.pop(k, None) for k in ('CONN_MAX_AGE', 'DATABASE_URL', *WEB_ONLY)];"
         "os.environ['DATABASE_URL'] = 'postgres://u@h/d';"
         "os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings';"
         "from django.conf import settings;"

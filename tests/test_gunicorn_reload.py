@@ -20,6 +20,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 CONF = ROOT / "deploy" / "gunicorn.conf.py"
@@ -30,6 +31,13 @@ def application(environ, start_response):
     start_response("200 OK", [("Content-Type", "text/plain")])
     return [b"{version}"]
 """
+
+
+def _conf() -> dict:
+    """The settings file's values; the environment it sets (the web's statement limits) is put
+    back afterwards, so no later test or subprocess inherits it."""
+    with mock.patch.dict(os.environ):
+        return runpy.run_path(str(CONF))
 
 
 def _free_port() -> int:
@@ -46,13 +54,13 @@ def _get(url: str) -> str:
 
 def test_the_default_bind_is_the_loopback_address(monkeypatch):
     monkeypatch.delenv("GUNICORN_BIND", raising=False)
-    assert runpy.run_path(str(CONF))["bind"] == "127.0.0.1:8000"
+    assert _conf()["bind"] == "127.0.0.1:8000"
     monkeypatch.setenv("GUNICORN_BIND", "0.0.0.0:8000")
-    assert runpy.run_path(str(CONF))["bind"] == "0.0.0.0:8000"
+    assert _conf()["bind"] == "0.0.0.0:8000"
 
 
 def test_the_master_never_loads_the_application():
-    assert runpy.run_path(str(CONF))["preload_app"] is False
+    assert _conf()["preload_app"] is False
 
 
 def test_reload_as_the_unit_sends_it_serves_the_new_code(tmp_path):

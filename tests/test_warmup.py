@@ -6,8 +6,10 @@ connection opened before the fork would be shared by every worker)."""
 from __future__ import annotations
 
 import logging
+import os
 import runpy
 from pathlib import Path
+from unittest import mock
 
 from django.conf import settings
 
@@ -45,7 +47,8 @@ class _Worker:
 
 def test_gunicorn_warms_up_each_worker_before_it_serves(monkeypatch, caplog):
     """deploy/gunicorn.conf.py's post_worker_init hook runs the warm-up and logs what it took."""
-    conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    with mock.patch.dict(os.environ):  # what it sets in the environment is put back
+        conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
     # The master never loads the application, so a reload (HUP) imports the new code.
     assert conf["preload_app"] is False
     monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -56,7 +59,8 @@ def test_gunicorn_warms_up_each_worker_before_it_serves(monkeypatch, caplog):
 
 
 def test_a_failed_warm_up_leaves_the_worker_serving(monkeypatch, caplog):
-    conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    with mock.patch.dict(os.environ):  # what it sets in the environment is put back
+        conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
     monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "config.settings")
 
     def broken() -> dict[str, float]:
