@@ -111,6 +111,9 @@ def play_one(job: tuple[str, str, int, int, float, bool]) -> dict[str, Any]:
     return {
         "level": level,
         "against": against,
+        "game": g,
+        "map": maps[(g // 4) % len(maps)],
+        "seat": seat,
         "rank": rank,
         "times": tested.times,
         "walls": tested.walls,

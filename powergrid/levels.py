@@ -17,7 +17,7 @@ changes the hidden parts of many real positions and finds every level's move unc
 
 A budget is a count of rollouts (buying resources gets half, ``powergrid.search.PHASE_SHARE``):
 the moves depend on the view and the seed, not on how busy the machine is. Its seconds are a
-wall-clock safety cap for production only (``expert`` measured 0.13 s p50, 0.33 s p95 of one
+wall-clock safety cap for production only (``expert`` measured 0.09 s p50, 0.23 s p95 of one
 core's CPU time a decision: ``bench/bot_strength.py`` reports CPU and wall time).
 
 The expert **keeps accounts**: every payment in Power Grid is made in the open (plants sold at
