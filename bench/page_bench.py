@@ -11,7 +11,7 @@ benches: bench/_djangobench.py), Redis as the cache (``CACHE_URL``, default
 redis://127.0.0.1:6379/3 when Redis answers), hashed static files (collectstatic into a temporary
 STATIC_ROOT), requests over HTTPS behind the proxy. ``--sqlite`` is the embedded default instead
 (SQLite, local-memory cache), for a machine without the services. ``--warm`` first does what
-gunicorn's master does before it forks the workers (``config.warmup``): compare the first view
+each gunicorn worker does before its first request (``config.warmup``): compare the first view
 with and without it.
 """
 
@@ -47,7 +47,7 @@ def main() -> None:
     ap.add_argument(
         "--warm",
         action="store_true",
-        help="run config.warmup first, as gunicorn's master does before forking its workers",
+        help="run config.warmup first, as each gunicorn worker does before its first request",
     )
     args = ap.parse_args()
 

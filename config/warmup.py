@@ -1,8 +1,9 @@
-"""Work every web process would otherwise do on its first requests, done once before it forks.
+"""Work every web process would otherwise do on its first requests, done before its first request.
 
-gunicorn loads the application in its master process (``preload_app``) and forks the workers
-from it; ``deploy/gunicorn.conf.py`` calls ``warm_up`` there (``when_ready``), so each worker,
-and each worker that replaces a recycled one (``max_requests``), starts with:
+``deploy/gunicorn.conf.py`` calls ``warm_up`` in each worker after it loaded the application and
+before it takes a request (``post_worker_init``; the master never loads the application, so a
+reload imports new code), so each worker, and each worker that replaces a recycled one
+(``max_requests``), starts with:
 
 * every view module imported (Django imports the URL configuration on the first request:
   ~0.6 s here);
@@ -14,8 +15,7 @@ and each worker that replaces a recycled one (``max_requests``), starts with:
 Without it a game page's first view in a fresh worker took 0.7-1.8 s instead of ~40 ms
 (``bench/page_bench.py`` prints the first view; ``--warm`` calls this first).
 
-Nothing here touches the database or the cache, and connections are closed at the end anyway:
-a connection opened in the master would be shared by every forked worker.
+Nothing here touches the database or the cache, and connections are closed at the end anyway.
 """
 
 from __future__ import annotations

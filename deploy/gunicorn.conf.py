@@ -6,7 +6,10 @@ threads (gthread's threads only contend for one GIL). While one worker waits on 
 runs. Sync workers close the connection after each response: keep them behind a proxy (nginx) that
 holds the client connections. GUNICORN_THREADS > 1 switches to gthread for slow-client set-ups.
 
-Environment: GUNICORN_BIND (0.0.0.0:8000), WEB_CONCURRENCY (workers), GUNICORN_THREADS (1),
+Environment: GUNICORN_BIND (127.0.0.1:8000: reached through the nginx on this host only, since
+the application trusts the X-Forwarded-For entry nginx appends, TRUSTED_PROXIES=1; with nginx on
+another host bind the private address behind a firewall; the container image sets 0.0.0.0:8000),
+WEB_CONCURRENCY (workers), GUNICORN_THREADS (1),
 GUNICORN_TIMEOUT (30; a request running longer has its worker killed: nginx answers 502, or passes
 the request to another host), GUNICORN_MAX_REQUESTS (20000; 0 = never recycle), GUNICORN_ACCESSLOG
 ("-" = stdout; empty = none; or a file), GUNICORN_LOG_LEVEL (info), FORWARDED_ALLOW_IPS.
@@ -16,7 +19,7 @@ import multiprocessing
 import os
 from typing import Any
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_class = "gthread" if threads > 1 else "sync"
@@ -35,20 +38,32 @@ keepalive = 5
 # over 5 workers, 2000 requests was a restart every 25 s per worker).
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
 max_requests_jitter = max_requests // 10
-# Import the app once in the master: workers fork with Django loaded (faster start and restart).
-preload_app = True
+# Each worker imports the application itself; the master never does. So a reload (SIGHUP, what
+# `systemctl reload powergrid-web` sends) starts workers that import the code now on disk, and
+# stops the old ones gracefully (they finish their requests). With preload_app = True the master
+# would hold the old code and HUP would fork it again: a release would keep running the old
+# version (tests/integration/test_gunicorn_reload.py). The cost: each worker imports Django
+# itself (~1 s of CPU at start and at each max_requests recycle) and no memory is shared.
+preload_app = False
 accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-") or None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 
-def when_ready(server: Any) -> None:
-    """In the master, after the application is loaded and before any worker is forked: do the
-    work of a first request once (config.warmup), so no player's first page in a new worker
-    waits for it. Logged with what each part took."""
-    from config.warmup import warm_up
+def post_worker_init(worker: Any) -> None:
+    """In each worker, after it has loaded the application and before it takes its first
+    request: do the work of a first request once (config.warmup), so no player's first page in a
+    new worker waits for it. Logged with what each part took. Only for the Django application
+    (config.wsgi sets DJANGO_SETTINGS_MODULE when it loads); a failure is logged, not fatal."""
+    if not os.environ.get("DJANGO_SETTINGS_MODULE"):
+        return
+    try:
+        from config.warmup import warm_up
 
-    took = warm_up()
+        took = warm_up()
+    except Exception:  # a worker without its warm-up still serves, only slower
+        worker.log.exception("warm-up failed")
+        return
     parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in took.items())
-    server.log.info("warmed up: %s", parts)
+    worker.log.info("warmed up: %s", parts)

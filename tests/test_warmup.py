@@ -1,12 +1,15 @@
-"""The first-request work done once in gunicorn's master (config.warmup, deploy/gunicorn.conf.py):
+"""The first-request work done once in each gunicorn worker before its first request (config.warmup,
+deploy/gunicorn.conf.py's post_worker_init):
 it fills the per-process caches a first page view would fill, and touches no database (a
 connection opened before the fork would be shared by every worker)."""
 
 from __future__ import annotations
 
 import logging
+import os
 import runpy
 from pathlib import Path
+from unittest import mock
 
 from django.conf import settings
 
@@ -38,15 +41,32 @@ def test_every_project_template_is_compiled_ahead():
     assert all(not n.startswith("/") for n in names)
 
 
-def test_gunicorn_warms_up_in_the_master_when_ready(monkeypatch, caplog):
-    """deploy/gunicorn.conf.py's when_ready hook runs the warm-up and logs what it took."""
-    conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
-    assert conf["preload_app"] is True  # the hook runs in the master only with the app loaded
+class _Worker:
+    log = logging.getLogger("gunicorn.error.test")
+
+
+def test_gunicorn_warms_up_each_worker_before_it_serves(monkeypatch, caplog):
+    """deploy/gunicorn.conf.py's post_worker_init hook runs the warm-up and logs what it took."""
+    with mock.patch.dict(os.environ):  # what it sets in the environment is put back
+        conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    # The master never loads the application, so a reload (HUP) imports the new code.
+    assert conf["preload_app"] is False
+    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "config.settings")
     monkeypatch.setattr(warmup, "warm_up", lambda: {"urls": 0.5, "board_labels": 1.25})
-
-    class Server:
-        log = logging.getLogger("gunicorn.error.test")
-
     with caplog.at_level(logging.INFO, logger="gunicorn.error.test"):
-        conf["when_ready"](Server())
+        conf["post_worker_init"](_Worker())
     assert "warmed up: urls 0.50 s, board_labels 1.25 s" in caplog.text
+
+
+def test_a_failed_warm_up_leaves_the_worker_serving(monkeypatch, caplog):
+    with mock.patch.dict(os.environ):  # what it sets in the environment is put back
+        conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "config.settings")
+
+    def broken() -> dict[str, float]:
+        raise RuntimeError("no")
+
+    monkeypatch.setattr(warmup, "warm_up", broken)
+    with caplog.at_level(logging.INFO, logger="gunicorn.error.test"):
+        conf["post_worker_init"](_Worker())
+    assert "warm-up failed" in caplog.text

@@ -342,7 +342,7 @@ def _walk(
     monkeypatch.setattr(current_app, "_pool", None)
     monkeypatch.setattr(current_app.amqp, "_producer_pool", None)
 
-    # What production's gunicorn master does once before it forks (deploy/gunicorn.conf.py):
+    # What each production gunicorn worker does before its first request (deploy/gunicorn.conf.py):
     # URL configuration, templates, translations and board labels loaded, so the first page of
     # each kind is timed as production serves it, not as a cold process compiles it.
     from config import warmup
