@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import glob
 import json
+import random
 import shutil
 import socket
 import sys
 from pathlib import Path
 
 import pytest
-from livehelpers import free_port, run_script, unavailable
+from livehelpers import run_script, unavailable
 
 pytestmark = [pytest.mark.integration]
 
@@ -70,11 +71,24 @@ def ports_in_use(base: int) -> list[int]:
     return busy
 
 
+def ephemeral_low() -> int:
+    """The lowest port the kernel gives outgoing connections (``ip_local_port_range``)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def season_port_base() -> int:
-    """A base whose 52 ports nothing listens on (another agent's season may hold 8700's)."""
-    for _ in range(20):
-        base = free_port() // 100 * 100
-        if 1024 < base < 65000 and not ports_in_use(base):
+    """A base whose ports nothing listens on (another agent's season may hold 8700's), below
+    the kernel's ephemeral range: a port there may be taken by any outgoing connection's local
+    end (the suite's, the season's own drivers') just when PostgreSQL or a restarted web host
+    binds it, and the bind fails (a suite run's season once lost its primary that way)."""
+    rng = random.Random()
+    top = min(ephemeral_low(), 32768) - 100
+    for _ in range(40):
+        base = rng.randrange(10000, top, 100)
+        if not ports_in_use(base):
             return base
     return 8700
 
@@ -193,3 +207,12 @@ def test_the_lease_figures_sum_the_workers_lines():
         "reclaimed": 4, "lease_ending": 2, "taken": 0, "already_sent": 1, "marked_late": 0,
         "send_failures": {"SMTPDataError": 1},
     }  # fmt: skip
+
+
+def test_the_seasons_ports_are_below_the_ephemeral_range():
+    """Outgoing connections take their local ports from the ephemeral range: a season whose
+    listening ports lay there could find one taken when it binds (or binds again after a kill)."""
+    low = ephemeral_low()
+    for _ in range(20):
+        base = season_port_base()
+        assert base + max(PORT_OFFSETS) < low
