@@ -37,7 +37,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "pw-walk-123456"
 #: The server's budget for a page, ms. Its CPU time (Server-Timing ``cpu``: the request's thread,
-#: less ``gc``, the garbage collector's part: ``page_cpu``) is held to it on every run, in CI too (a GET over it is measured again: ``over_cpu_budget``);
+#: less ``gc``, the garbage collector's part: ``page_cpu``) is held to it on every run, in CI
+#: too (a GET over it is measured again: ``over_cpu_budget``);
 #: a loaded machine makes a request wait for a core, not
 #: work more. Its wall time (``app``) is held to it only when WALK_SERVER_MS is set
 #: (`WALK_SERVER_MS=300 pytest tests/e2e/test_whole_game_walk_browser.py` on a quiet machine): the
