@@ -60,6 +60,11 @@ class StrictBooleanField(serializers.BooleanField):
         )
 
 
+def choice_refusal(name: str, choices: Mapping[Any, object]) -> str:
+    """THE sentence refusing a value that is not one of a field's ``choices``: it names them."""
+    return f"{name} must be one of: {', '.join(str(c) for c in choices)}."
+
+
 class StrictChoiceField(serializers.ChoiceField):
     """A choice field whose refusal names the allowed values (``choices``) and never echoes a
     Python rendering of what was sent (DRF's own says ``"['expert']" is not a valid choice``
@@ -75,12 +80,9 @@ class StrictChoiceField(serializers.ChoiceField):
             return self.choice_strings_to_values[data]
         if data == "" and self.allow_blank:
             return ""
-        allowed = ", ".join(str(c) for c in self.choices)
         parent = getattr(self, "parent", None)  # a list's item is named by its list
         name = self.field_name or getattr(parent, "field_name", "") or "value"
-        raise serializers.ValidationError(
-            f"{name} must be one of: {allowed}.", code="invalid_choice"
-        )
+        raise serializers.ValidationError(choice_refusal(name, self.choices), code="invalid_choice")
 
 
 # ---------------------------------------------------------------- the base of every request body
@@ -139,7 +141,7 @@ def refuse_undeclared(
         if kinds and not fits and isinstance(field, serializers.ChoiceField):
             allowed_values = [str(c) for c in field.choices]
             raise ServiceError(
-                f"{where} must be one of: {', '.join(allowed_values)}.",
+                choice_refusal(where, field.choices),
                 code="invalid_field",
                 details={"field": where, "expected": "string", "choices": allowed_values},
             )
