@@ -30,7 +30,7 @@ test: $(STAMP) services messages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict powergrid
-	$(BIN)/mypy config games accounts
+	$(BIN)/mypy config games accounts tournaments
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 test-fast: $(STAMP)
@@ -38,13 +38,13 @@ test-fast: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/mypy --strict powergrid \
-	  && $(BIN)/mypy config games accounts
+	  && $(BIN)/mypy config games accounts tournaments
 
 format: $(STAMP)
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy powergrid config games accounts
+	$(BIN)/mypy powergrid config games accounts tournaments
 
 # The API client checked in under clients/ (schema + openapi-python-client's Python package).
 client: $(STAMP)

@@ -22,12 +22,13 @@ A complaint also turns the player's emails off (``emails_off``): they asked for 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, router, transaction
 from django.utils import timezone
 
 from .models import Profile
@@ -89,67 +90,164 @@ def why(user: Any) -> str:
     return profile.email_undeliverable_reason if profile and undeliverable(user) else ""
 
 
-def address_mark_undeliverable(*, user: Any, address: str, reason: str, at: datetime) -> bool:
-    """Mark ``address`` (the user's current one) undeliverable; True when it was not already.
+class Changes:
+    """What reports about our emails change for many players at once (a provider's batch of
+    thousands, ``games.mailevents``), in a number of queries that does not grow with them.
 
-    One conditional UPDATE, so two reports at once mark it once. The address's allauth record
-    loses its verified mark (allauth confirms only unverified addresses); that it had one is
-    remembered, so the log-in stage lets the player in as before."""
-    if reason not in REASONS:
-        raise ValueError(f"unknown reason {reason!r}")
-    address = address.strip().lower()
-    with transaction.atomic():
-        changed = (
-            Profile.objects.filter(user_id=user.pk)
-            .exclude(email_undeliverable_at__isnull=False, email_undeliverable_address=address)
-            .update(
-                email_undeliverable_at=at,
-                email_undeliverable_address=address,
-                email_undeliverable_reason=reason,
+    The players' profiles are locked and read when it is made (in user order, so two batches
+    wait for each other instead of deadlocking), inside the caller's transaction: each change is
+    then made in memory, in order, each one seeing the ones before, and ``save`` writes them all.
+    The caller's user objects see the changes (their profile is the one changed).
+    """
+
+    def __init__(self, users: Iterable[Any]) -> None:
+        users = [u for u in users if u is not None and u.pk is not None]
+        ids = sorted({u.pk for u in users})
+        fresh: dict[int, Profile] = {}
+        for i in range(0, len(ids), 1000):
+            locked = Profile.objects.select_for_update(no_key=True).filter(
+                user_id__in=ids[i : i + 1000]
             )
-        )
-        if not changed:
+            fresh.update((p.user_id, p) for p in locked.order_by("user_id"))
+        self._profiles: dict[int, Profile] = {}
+        for user in users:
+            row = fresh.get(user.pk)
+            if row is None:
+                continue
+            mine = self._profiles.get(user.pk)
+            if mine is None:
+                mine = _cached_profile(user) or row
+                if mine is not row:  # the caller's own object, brought up to date
+                    for field in Profile._meta.concrete_fields:
+                        setattr(mine, field.attname, getattr(row, field.attname))
+                self._profiles[user.pk] = mine
+            if _cached_profile(user) is not mine:
+                user.profile = mine
+        self._changed: dict[int, set[str]] = {}  # user id -> the profile fields changed
+        self._marked: dict[int, str] = {}  # user id -> the address marked
+
+    def profile(self, user: Any) -> Profile | None:
+        """The player's locked profile (None without one)."""
+        return self._profiles.get(user.pk) if user is not None else None
+
+    def mark(self, *, user: Any, address: str, reason: str, at: datetime) -> bool:
+        """Mark ``address`` (the user's current one) undeliverable; True when it was not
+        already. Written by ``save``, where the address's allauth record loses its verified mark
+        (allauth confirms only unverified addresses); that it had one is remembered, so the
+        log-in stage lets the player in as before."""
+        if reason not in REASONS:
+            raise ValueError(f"unknown reason {reason!r}")
+        address = address.strip().lower()
+        profile = self.profile(user)
+        if profile is None or (
+            profile.email_undeliverable_at is not None
+            and profile.email_undeliverable_address == address
+        ):
             return False
-        was_verified = (
-            EmailAddress.objects.filter(
-                user_id=user.pk, email__iexact=address, verified=True
-            ).update(verified=False)
-            > 0
-        )
-        if was_verified:
-            Profile.objects.filter(user_id=user.pk).update(email_unverified_by_bounce=True)
-    profile = _profile(user)
-    if profile is not None:
         profile.email_undeliverable_at = at
         profile.email_undeliverable_address = address
         profile.email_undeliverable_reason = reason
-        profile.email_unverified_by_bounce = profile.email_unverified_by_bounce or was_verified
-    return True
+        self._change(user.pk, "email_undeliverable_at", "email_undeliverable_address")
+        self._change(user.pk, "email_undeliverable_reason")
+        self._marked[user.pk] = address
+        return True
 
+    def reason_set(self, *, user: Any, reason: str) -> None:
+        """A complaint about an address already undeliverable for another reason: the stored
+        reason becomes the complaint (the banner then says why emails stopped)."""
+        profile = self.profile(user)
+        if profile is not None and profile.email_undeliverable_at is not None:
+            profile.email_undeliverable_reason = reason
+            self._change(user.pk, "email_undeliverable_reason")
 
-def reason_set(*, user: Any, reason: str) -> None:
-    """A complaint about an address already undeliverable for another reason: the stored reason
-    becomes the complaint (the banner then says why emails stopped)."""
-    Profile.objects.filter(user_id=user.pk, email_undeliverable_at__isnull=False).update(
-        email_undeliverable_reason=reason
-    )
-    profile = _profile(user)
-    if profile is not None and profile.email_undeliverable_at is not None:
-        profile.email_undeliverable_reason = reason
-
-
-def emails_off(*, user: Any) -> bool:
-    """Turn the player's game emails off (a complaint, an unsubscription at the provider); True
-    when they were on."""
-    changed = (
-        Profile.objects.filter(user_id=user.pk)
-        .exclude(notification_mode=Profile.NotificationMode.NONE)
-        .update(notification_mode=Profile.NotificationMode.NONE)
-    )
-    profile = _profile(user)
-    if profile is not None:
+    def emails_off(self, *, user: Any) -> bool:
+        """Turn the player's game emails off (a complaint, an unsubscription at the provider);
+        True when they were on."""
+        profile = self.profile(user)
+        if profile is None or profile.notification_mode == Profile.NotificationMode.NONE:
+            return False
         profile.notification_mode = Profile.NotificationMode.NONE
-    return bool(changed)
+        self._change(user.pk, "notification_mode")
+        return True
+
+    def save(self) -> list[int]:
+        """Write the changes (a few queries, whatever their number); the ids of the players
+        whose address was marked undeliverable."""
+        if self._marked:
+            verified = EmailAddress.objects.filter(
+                user_id__in=list(self._marked), verified=True
+            ).values_list("pk", "user_id", "email")
+            # As ``email__iexact`` compares.
+            hit = [
+                (pk, uid)
+                for pk, uid, email in verified
+                if email.upper() == self._marked[uid].upper()
+            ]
+            if hit:
+                EmailAddress.objects.filter(pk__in=[pk for pk, _ in hit]).update(verified=False)
+                for _pk, uid in hit:
+                    self._profiles[uid].email_unverified_by_bounce = True
+                    self._change(uid, "email_unverified_by_bounce")
+        # Each field's new values are few (a mode, a reason, a time), but for the address:
+        # one UPDATE per field and value, and the addresses in one (Django's ``bulk_update``
+        # writes a CASE per row and field: seconds for a batch of thousands).
+        same: dict[tuple[str, object], list[int]] = {}
+        addresses: list[tuple[int, str]] = []
+        for uid, fields in sorted(self._changed.items()):
+            profile = self._profiles[uid]
+            for field in sorted(fields):
+                if field == "email_undeliverable_address":
+                    addresses.append((uid, profile.email_undeliverable_address))
+                else:
+                    same.setdefault((field, getattr(profile, field)), []).append(uid)
+        for (field, value), uids in same.items():
+            for i in range(0, len(uids), 1000):
+                Profile.objects.filter(user_id__in=uids[i : i + 1000]).update(**{field: value})
+        _addresses_write(addresses)
+        marked = sorted(self._marked)
+        self._changed.clear()
+        self._marked.clear()
+        return marked
+
+    def _change(self, uid: int, *fields: str) -> None:
+        self._changed.setdefault(uid, set()).update(fields)
+
+
+def _addresses_write(rows: list[tuple[int, str]]) -> None:
+    """Each (user id, address): the address written as the profile's undeliverable one, 500 to
+    an UPDATE (``UPDATE ... FROM (VALUES ...)``: PostgreSQL, and SQLite since 3.33)."""
+    db = router.db_for_write(Profile)
+    quote = connections[db].ops.quote_name
+    table = quote(Profile._meta.db_table)
+    column = quote(Profile._meta.get_field("email_undeliverable_address").column)
+    user = quote(Profile._meta.get_field("user").column)
+    for i in range(0, len(rows), 500):
+        chunk = rows[i : i + 500]
+        values = ", ".join(["(%s, %s)"] * len(chunk))
+        with connections[db].cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {table} SET {column} = v.column2 FROM (VALUES {values}) AS v"
+                f" WHERE {table}.{user} = v.column1",
+                [x for row in chunk for x in row],
+            )
+
+
+def _cached_profile(user: Any) -> Profile | None:
+    """The profile the user object holds already (no query), if any."""
+    descriptor = getattr(type(user), "profile", None)
+    if descriptor is None or not descriptor.is_cached(user):
+        return None
+    return getattr(user, "profile", None)
+
+
+def address_mark_undeliverable(*, user: Any, address: str, reason: str, at: datetime) -> bool:
+    """Mark ``address`` (the user's current one) undeliverable; True when it was not already
+    (``Changes.mark`` for one player)."""
+    with transaction.atomic():
+        changes = Changes([user])
+        done = changes.mark(user=user, address=address, reason=reason, at=at)
+        changes.save()
+    return done
 
 
 def soft_bounces_since(user: Any) -> datetime | None:

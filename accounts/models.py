@@ -65,6 +65,10 @@ class Profile(models.Model):
     language = models.CharField(
         _("language"), max_length=2, choices=Language.choices, default=Language.EN
     )
+    #: The player chose ``language`` themselves (the language switch, a change on the settings
+    #: page or through the API): logging in then always follows it. Until then the profile's
+    #: language yields to the visitor's at each log-in (``accounts.profiles.language_at_login``).
+    language_chosen = models.BooleanField(default=False)
     notification_mode = models.CharField(
         _("notifications"),
         max_length=16,
@@ -125,6 +129,14 @@ class Profile(models.Model):
     #: The last signed-in page view (written at most every ``LAST_SEEN_EVERY`` minutes): a player
     #: seen since their address failed knows about their games without our emails.
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    #: The player's Discord user ID (a snowflake: digits only), given on the webhooks page: a
+    #: Discord post of their turn mentions them (``<@id>``) and no one else
+    #: (``games.webhooks.sending``). Empty: the post mentions nobody.
+    discord_user_id = models.CharField(max_length=20, blank=True, default="")
+    #: Whether a device of the player's takes turn notices by Web Push (one of their
+    #: ``PushSubscription`` rows with ``turns``): kept by ``accounts.push``, read with the seats'
+    #: profiles, so a move costs no query for the many players without one.
+    push_turns = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"Profile({self.user})"
@@ -177,3 +189,55 @@ class TokenInfo(models.Model):
 
     def __str__(self) -> str:
         return f"token {self.token_id}: {self.name or '(no name)'}"
+
+
+class Block(models.Model):
+    """``blocker`` keeps ``blocked`` out: no joining the blocker's games, no invitation, no chat
+    message the blocker reads, no seat beside them in a tournament. The rule reads both ways
+    (``accounts.blocks.blocked_between``): a block stands between two people whoever made it."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_received"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once"),
+            models.CheckConstraint(
+                condition=~models.Q(blocker=models.F("blocked")), name="block_not_self"
+            ),
+        ]
+        indexes = [models.Index(fields=["blocked"], name="block_blocked")]
+
+    def __str__(self) -> str:
+        return f"{self.blocker_id} blocks {self.blocked_id}"
+
+
+class PushSubscription(models.Model):
+    """One device (a browser's push subscription, ``PushManager.subscribe``) of a player: where
+    its turn notices go (``games.push``). ``turns`` is the device's own choice. A subscription
+    its push service reports gone (404, 410) is deleted."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    #: The browser's ECDH public key (P-256, uncompressed, base64url) and auth secret (16 bytes,
+    #: base64url): the keys each message is encrypted to (RFC 8291).
+    p256dh = models.CharField(max_length=120)
+    auth = models.CharField(max_length=40)
+    label = models.CharField(max_length=80, blank=True, default="")
+    turns = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of {self.user_id}"

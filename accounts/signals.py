@@ -11,6 +11,7 @@ from allauth.account.signals import (
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 from django.http import HttpRequest
@@ -20,7 +21,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from knox.models import AuthToken
 
-from . import deliverability
+from . import deliverability, profiles
 from .models import Profile
 from .names import username_key
 from .zones import browser_zone
@@ -49,13 +50,42 @@ def profile_language_from_signup(
     sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
 ) -> None:
     """Someone who signs up from a Japanese page keeps Japanese: the profile's language starts
-    as the language the sign-up page was shown in (browser or language switch)."""
+    as the language the sign-up page was shown in (browser or language switch; the switch's is
+    the player's own choice, ``Profile.language_chosen``)."""
     lang = translation.get_language_from_request(request) if request is not None else None
     lang = (getattr(request, "LANGUAGE_CODE", None) or lang or "")[:2]
     if lang in dict(Profile.Language.choices):
-        Profile.objects.filter(user=user).update(language=lang)
+        chosen = request is not None and _switched(request) == lang
+        Profile.objects.filter(user=user).update(language=lang, language_chosen=chosen)
         if hasattr(user, "profile"):
             user.profile.language = lang
+            user.profile.language_chosen = chosen
+
+
+def _switched(request: HttpRequest) -> str | None:
+    """The language the visitor chose with the site's switch (its cookie), if any."""
+    lang = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    return lang if lang in dict(Profile.Language.choices) else None
+
+
+@receiver(user_logged_in)
+def profile_language_at_login(
+    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
+) -> None:
+    """Logging in does not switch a Japanese visitor to a language their profile was never
+    told (``accounts.profiles.language_at_login`` says which wins). Pages only: an API client's
+    log-in (a token) speaks English whatever its headers say."""
+    if request is None or request.path.startswith("/api/"):
+        return
+    switched = _switched(request)
+    browser = None
+    if switched is None and request.META.get("HTTP_ACCEPT_LANGUAGE"):
+        browser = translation.get_language_from_request(request)[:2]
+        browser = browser if browser in dict(Profile.Language.choices) else None
+    changed = profiles.language_at_login(user=user, switched=switched, browser=browser)
+    if changed is not None and hasattr(user, "profile"):
+        user.profile.language = changed.language
+        user.profile.language_chosen = changed.language_chosen
 
 
 @receiver(user_signed_up)

@@ -22,7 +22,7 @@ from accounts.vacation import (
 )
 from config.words import one_stop
 
-from . import deliverability
+from . import deliverability, settings_views
 from .forms import ProfileForm, VacationStartForm
 from .models import Profile
 from .profiles import calendar_address_set, calendar_url, profile_update
@@ -49,6 +49,7 @@ def _profile_page(
     form: ProfileForm | None = None,
     vacation_form: VacationStartForm | None = None,
     status: int = 200,
+    block_error: settings_views.BlockErrorText | None = None,
 ) -> HttpResponse:
     now = timezone.now()
     left = vacation_days_left(prof, now=now)
@@ -67,6 +68,9 @@ def _profile_page(
             "year": now.year,  # the year the allowance is counted in (accounts.vacation)
         },
         "calendar_url": calendar_url(prof) or "",
+        "push": settings_views.push_section(request),
+        "blocks": settings_views.blocks_section(request),
+        "block_error": block_error,
     }
     return render(request, "accounts/profile.html", ctx, status=status)
 
@@ -87,6 +91,17 @@ def profile(request: HttpRequest) -> HttpResponse:
         prof.refresh_from_db()
         return _profile_page(request, prof, form=form)
     return _profile_page(request, prof)
+
+
+@require_POST
+@login_required
+def profile_blocks(request: HttpRequest) -> HttpResponse:
+    """The block list's forms (``settings_views.blocks_post``); a refusal shown on the page."""
+    refused = settings_views.blocks_post(request)
+    if refused is None:
+        return redirect(reverse("profile") + "#blocks")
+    prof, _created = Profile.objects.get_or_create(user=request.user)
+    return _profile_page(request, prof, block_error=refused[0], status=refused[1])
 
 
 @require_POST

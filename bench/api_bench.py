@@ -574,7 +574,7 @@ def report_floor(
         print(f"  POST insert from sched. {fmt(stats.floor_sched)}")
 
 
-def main() -> None:
+def _args() -> argparse.Namespace:
     ap = argparse.ArgumentParser()
     ap.add_argument("--clients", type=int, default=16)
     ap.add_argument("--workers", type=int, default=0, help="default: deploy/gunicorn.conf.py's")
@@ -587,7 +587,44 @@ def main() -> None:
     ap.add_argument(
         "--no-emails", action="store_true", help="players without email (no outbox, no publish)"
     )
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+def _server_up(workers: int, token: str) -> None:
+    """Wait for gunicorn to answer, then warm up every worker (imports, caches, connections)."""
+    for _ in range(100):
+        try:
+            http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/api/v1/maps/")
+            break
+        except OSError:
+            time.sleep(0.2)
+    time.sleep(1.0)
+    for _ in range(workers * 8):
+        Client().request("GET", "/api/v1/maps/", token)
+
+
+def _state_reads(
+    played: list[dict[str, Any]], probe: dict[str, Any]
+) -> tuple[dict[int, int], dict[str, Any], dict[str, list[float]]]:
+    """State read cost against seq, measured alone (no other load from this bench): the game
+    at move 4 against the game that went furthest, alternating. (Each game's seq, the game that
+    went furthest, the read times of each.)"""
+    c = Client()
+    seqs = {
+        g["id"]: c.request("GET", f"/api/v1/games/{g['id']}/", g["tokens"][0])[1]["seq"]
+        for g in played
+    }
+    longest = max(played, key=lambda g: seqs[g["id"]]) if played else probe
+    seq_probe: dict[str, list[float]] = {"early": [], "late": []}
+    for _ in range(200):
+        for key, g in (("early", probe), ("late", longest)):
+            _s, _b, dt = c.request("GET", f"/api/v1/games/{g['id']}/state/", g["tokens"][0])
+            seq_probe[key].append(dt)
+    return seqs, longest, seq_probe
+
+
+def main() -> None:
+    args = _args()
     emails = not args.no_emails
     rate = args.rate if args.open_seconds > 0 and args.rate > 0 else None
 
@@ -635,18 +672,7 @@ def main() -> None:
     drain.start()
     results: dict[str, Any] = {}
     try:
-        for _ in range(100):
-            try:
-                http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request(
-                    "GET", "/api/v1/maps/"
-                )
-                break
-            except OSError:
-                time.sleep(0.2)
-        time.sleep(1.0)
-        # Warm up every worker (imports, caches, connections).
-        for _ in range(workers * 8):
-            Client().request("GET", "/api/v1/maps/", any_games[0]["tokens"][0])
+        _server_up(workers, any_games[0]["tokens"][0])
 
         def play_phase(games: list[dict[str, Any]], seconds: float, interval: float | None):
             start = time.time() + 0.5  # every client process is up by then
@@ -658,20 +684,7 @@ def main() -> None:
             results["closed"] = play_phase(closed_games, args.seconds, None)
         if rate:
             results["open"] = play_phase(open_games, args.open_seconds, args.clients / rate)
-        # State read cost against seq, measured alone (no other load from this bench):
-        # the game at move 4 against the game that went furthest, alternating.
-        c = Client()
-        played = closed_games + open_games
-        seqs = {
-            g["id"]: c.request("GET", f"/api/v1/games/{g['id']}/", g["tokens"][0])[1]["seq"]
-            for g in played
-        }
-        longest = max(played, key=lambda g: seqs[g["id"]]) if played else probe
-        seq_probe: dict[str, list[float]] = {"early": [], "late": []}
-        for _ in range(200):
-            for key, g in (("early", probe), ("late", longest)):
-                _s, _b, dt = c.request("GET", f"/api/v1/games/{g['id']}/state/", g["tokens"][0])
-                seq_probe[key].append(dt)
+        seqs, longest, seq_probe = _state_reads(closed_games + open_games, probe)
         tokens = [any_games[i % len(any_games)]["tokens"][0] for i in range(args.clients)]
 
         def floor_phase(seconds: float, interval: float | None):

@@ -2,6 +2,15 @@
 PostgreSQL, and how long a reply's answer takes to reach the SMTP sink.
 
     .venv/bin/python bench/inbound_bench.py [--games 100] [--replies 1000] [--latency-samples 30]
+    .venv/bin/python bench/inbound_bench.py --compare [--games 100] [--rounds 3] [--rate 50]
+
+``--compare``: process per message (``receive_mail``) against the inbound mail service (LMTP +
+the worker), alternated round by round (bench/inbound_compare.py): CPU per message and MTA
+hand-off -> move applied, p50/p95, the service's messages handed in at a steady ``--rate``/s,
+and where the time went (queue wait or work). ``--layout one``: one Celery worker for every
+queue (``--concurrency``, the small site's ``powergrid-worker@``); ``--layout queues``: a worker
+for the ``moves`` queue and one for the rest (step 4 of OPERATIONS.md's capacity plan,
+``powergrid-queue@``), so a move never waits behind the emails the moves before it sent.
 
 1. Throughput: ``--games`` 4-player games; each reply answers the awaited seat's current reply
    address with the heuristic bot's move written as a player would write it, and goes through
@@ -75,8 +84,18 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--replies", type=int, default=1000)
     ap.add_argument("--latency-samples", type=int, default=30)
+    ap.add_argument("--compare", action="store_true")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rate", type=float, default=50.0)
+    ap.add_argument("--pipe-per-round", type=int, default=10)
+    ap.add_argument("--layout", choices=("one", "queues"), default="one")
+    ap.add_argument("--concurrency", type=int, default=2, help="processes per Celery worker")
+    ap.add_argument("--port", type=int, default=int(os.environ.get("BENCH_LMTP_PORT", "9525")))
     args = ap.parse_args()
     db_url = _djangobench.setup()
+    if args.compare:
+        compare(args, db_url)
+        return
     import livehelpers as lh
     from aiosmtpd.controller import Controller
 
@@ -168,6 +187,88 @@ def main() -> None:
         )
     finally:
         worker.kill()
+        controller.stop()
+        redis.kill()
+        _djangobench.teardown()
+
+
+def compare(args: argparse.Namespace, db_url: str) -> None:
+    """See the module's docstring (``--compare``)."""
+    import livehelpers as lh
+    from aiosmtpd.controller import Controller
+    from inbound_compare import run_compare
+
+    from games.models import Game
+    from powergrid.heuristic import HeuristicBot
+
+    tmp = Path(tempfile.mkdtemp(prefix="inbound-compare-"))
+    redis = lh.RedisServer(tmp)
+    redis.start()
+    lh.use_broker(redis.url)
+    sink = lh.SmtpSink()
+    smtp_port = lh.free_port()
+    controller = Controller(sink, hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    env = {
+        **os.environ,
+        "DATABASE_URL": db_url,
+        "CELERY_BROKER_URL": redis.url,
+        "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
+        "LOG_LEVEL": "WARNING",
+        "TURN_EMAIL_HOLD_SECONDS": "0",
+    }
+    from games import queue
+
+    # Each worker as deploy/systemd starts them (-O fair), logging at INFO to a file of its own:
+    # the bench reads each task's run time there ("succeeded in").
+    groups = (
+        [None]
+        if args.layout == "one"
+        else [queue.MOVES, ",".join(q for q in queue.QUEUES if q != queue.MOVES)]
+    )
+    logs, workers = [], []
+    for i, queues in enumerate(groups):
+        logs.append(tmp / f"worker{i}.log")
+        cmd = [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"bench{i}@%h",
+               "--concurrency", str(args.concurrency), "-O", "fair", "--loglevel", "INFO",
+               "--logfile", str(logs[-1]),
+               "--without-heartbeat", "--without-mingle", "--without-gossip"]  # fmt: skip
+        if queues:
+            cmd += ["-Q", queues]
+        workers.append(
+            subprocess.Popen(
+                cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+        )
+    print(
+        f"layout {args.layout}: {len(workers)} worker(s) x --concurrency {args.concurrency}, "
+        f"{args.games} games, {args.rounds} rounds, load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+        flush=True,
+    )
+    bot = HeuristicBot()
+    ids = _games(args.games)
+    n = [0]
+
+    def make() -> list[tuple[int, int, str, bytes]]:
+        out = []
+        for game in Game.objects.filter(pk__in=ids, status="running").only("pk", "seq"):
+            n[0] += 1
+            raw = _reply_for(game.pk, bot, n[0])
+            to = raw.split(b"\r\nTo: ", 1)[1].split(b"\r\n", 1)[0].decode()
+            out.append((game.pk, game.seq, to, raw))
+        return out
+
+    try:
+        time.sleep(3)  # the worker starts
+        run_compare(
+            make, env=env, db_url=db_url, root=ROOT, port=args.port, rounds=args.rounds,
+            rate=args.rate, pipe_per_round=args.pipe_per_round, worker_logs=logs,
+        )  # fmt: skip
+        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    finally:
+        for worker in workers:
+            worker.kill()
         controller.stop()
         redis.kill()
         _djangobench.teardown()

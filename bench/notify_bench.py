@@ -23,6 +23,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import _djangobench
@@ -145,7 +146,66 @@ def throughput(
         )
 
 
-def main() -> None:
+def _latency(args: argparse.Namespace, lh: ModuleType, sink: Any) -> None:
+    """Moves played one by one, each timed to its emails' arrival at the sink."""
+    # -- latency: move -> its emails at the sink ------------------------------------------
+    # Each move's own rows (new Notification ids) are matched at the sink by their
+    # X-PowerGrid-Notification header; a move that writes no row (the same player awaited
+    # again, phase 5's other players) is not a sample. Measured from the start of the move
+    # (before the request would have been read) and from its commit (move_submit returned).
+    from django.db.models import Max
+
+    from games.models import Game, Notification
+
+    from_move: list[float] = []
+    from_commit: list[float] = []
+    no_email = 0
+    slow: list[str] = []
+    gid, users = lh.start_game(3)
+    time.sleep(1)
+    while len(from_move) < args.latency_samples:
+        if Game.objects.get(pk=gid).status != "running":
+            gid, users = lh.start_game(3)
+            time.sleep(0.5)
+        last = Notification.objects.aggregate(m=Max("id"))["m"] or 0
+        t0 = time.time()
+        lh.play_default(gid, users)
+        t1 = time.time()
+        new = [
+            str(i) for i in Notification.objects.filter(id__gt=last).values_list("id", flat=True)
+        ]
+        if not new:
+            no_email += 1
+            continue
+        lh.wait_for(lambda n=new: set(n) <= set(sink.by_notification()), 30, 0.002,
+                    what="the move's emails")  # fmt: skip
+        with sink.lock:
+            arrived = max(r.at for r in sink.received if r.notification in new)
+        from_move.append(arrived - t0)
+        from_commit.append(arrived - t1)
+        if arrived - t0 > 1.0:
+            stamp = time.strftime("%H:%M:%S", time.localtime(t0))
+            slow.append(
+                f"{stamp} seq {Game.objects.get(pk=gid).seq}: move {t1 - t0:.2f} s, "
+                f"commit->sink {arrived - t1:.2f} s"
+            )
+
+    def pct(xs: list[float], q: float) -> float:
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(len(xs) * q))]
+
+    for name, xs in (("move start", from_move), ("commit", from_commit)):
+        print(
+            f"latency {name} -> sink over {len(xs)} moves: p50 "
+            f"{statistics.median(xs) * 1000:.0f} ms, p95 {pct(xs, 0.95) * 1000:.0f} ms, "
+            f"p99 {pct(xs, 0.99) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms"
+        )
+    print(f"  ({no_email} moves wrote no email; over 1 s: {len(slow)})")
+    for line in slow:
+        print("  slow:", line)
+
+
+def _args() -> argparse.Namespace:
     ap = argparse.ArgumentParser()
     ap.add_argument("--emails", type=int, default=1000)
     ap.add_argument("--latency-samples", type=int, default=100)
@@ -171,7 +231,11 @@ def main() -> None:
         action="store_true",
         help="with --sink-process: the sink offers SMTP PIPELINING, as production MTAs do",
     )
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+def main() -> None:
+    args = _args()
     db_url = _djangobench.setup()
     tmp = Path(tempfile.mkdtemp(prefix="notify-bench-"))
     import logging
@@ -219,13 +283,10 @@ def main() -> None:
         # -- setup: games where one player is awaited, and a pending turn notice for each ---
         t = time.perf_counter()
         n_games = 1 if args.latency_only else args.emails
-        from games.models import Game
-
         # Publishing is off while building (an in-memory broker): the worker is to find only the
         # tasks published below. (It used to be on, and 1,000 stale tasks queued ahead of them.)
         lh.use_broker("memory://")
-        gid, users = lh.start_game(2)
-        for _ in range(n_games - 1):
+        for _ in range(n_games):
             lh.start_game(2)
         _djangobench.turn_notices_for_awaited_seats()
         pending = list(Notification.objects.values_list("id", "game_id"))
@@ -238,60 +299,7 @@ def main() -> None:
             assert worker.proc is not None
             throughput(args, pending, sink, tasks, worker.proc.pid)
 
-        # -- latency: move -> its emails at the sink ------------------------------------------
-        # Each move's own rows (new Notification ids) are matched at the sink by their
-        # X-PowerGrid-Notification header; a move that writes no row (the same player awaited
-        # again, phase 5's other players) is not a sample. Measured from the start of the move
-        # (before the request would have been read) and from its commit (move_submit returned).
-        from django.db.models import Max
-
-        from_move: list[float] = []
-        from_commit: list[float] = []
-        no_email = 0
-        slow: list[str] = []
-        gid, users = lh.start_game(3)
-        time.sleep(1)
-        while len(from_move) < args.latency_samples:
-            if Game.objects.get(pk=gid).status != "running":
-                gid, users = lh.start_game(3)
-                time.sleep(0.5)
-            last = Notification.objects.aggregate(m=Max("id"))["m"] or 0
-            t0 = time.time()
-            lh.play_default(gid, users)
-            t1 = time.time()
-            new = [
-                str(i)
-                for i in Notification.objects.filter(id__gt=last).values_list("id", flat=True)
-            ]
-            if not new:
-                no_email += 1
-                continue
-            lh.wait_for(lambda n=new: set(n) <= set(sink.by_notification()), 30, 0.002,
-                        what="the move's emails")  # fmt: skip
-            with sink.lock:
-                arrived = max(r.at for r in sink.received if r.notification in new)
-            from_move.append(arrived - t0)
-            from_commit.append(arrived - t1)
-            if arrived - t0 > 1.0:
-                stamp = time.strftime("%H:%M:%S", time.localtime(t0))
-                slow.append(
-                    f"{stamp} seq {Game.objects.get(pk=gid).seq}: move {t1 - t0:.2f} s, "
-                    f"commit->sink {arrived - t1:.2f} s"
-                )
-
-        def pct(xs: list[float], q: float) -> float:
-            xs = sorted(xs)
-            return xs[min(len(xs) - 1, int(len(xs) * q))]
-
-        for name, xs in (("move start", from_move), ("commit", from_commit)):
-            print(
-                f"latency {name} -> sink over {len(xs)} moves: p50 "
-                f"{statistics.median(xs) * 1000:.0f} ms, p95 {pct(xs, 0.95) * 1000:.0f} ms, "
-                f"p99 {pct(xs, 0.99) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms"
-            )
-        print(f"  ({no_email} moves wrote no email; over 1 s: {len(slow)})")
-        for line in slow:
-            print("  slow:", line)
+        _latency(args, lh, sink)
     finally:
         worker.stop()
         controller.stop()

@@ -73,7 +73,7 @@ def main() -> None:
     try:
         from accounts.models import Profile
         from games.models import Notification
-        from games.notifications import sending
+        from games.notifications import sending, smtp
 
         t = time.perf_counter()
         for g in range(args.emails):
@@ -91,7 +91,7 @@ def main() -> None:
             Notification.objects.update(
                 status="pending", claimed_at=None, attempts=0, sent_at=None, dedupe_key=None
             )
-            sending.connection_reset()
+            smtp.connection_reset()
             counts: dict[str, int] = {}
             c0, w0 = time.process_time(), time.perf_counter()
             while part := sending.notifications_send_batch(due=True):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import time
 from datetime import timedelta
+from types import ModuleType
 
 import _djangobench
 
@@ -56,6 +57,94 @@ def parallel_sweeps(n: int, due: int) -> None:
     )
 
 
+def _setup_games(args: argparse.Namespace, lh: ModuleType) -> None:
+    """``args.games`` running games copied from a template game, ``args.due`` of them due."""
+    from django.utils import timezone
+
+    from games.models import Game, Seat
+
+    t = time.perf_counter()
+    template_id, users = lh.start_game(2)
+    for _ in range(args.advance):  # a mid-game state (bigger to parse and to move on)
+        lh.play_default(template_id, users)
+    template = Game.objects.get(pk=template_id)
+    Game.objects.all().delete()
+    now = timezone.now()
+    awaited = template.to_act[0]
+    batch = 5000
+    for start in range(0, args.games, batch):
+        games = Game.objects.bulk_create(
+            [
+                Game(
+                    creator=users[0], map=template.map, areas=template.areas, max_players=2,
+                    options=template.options, status="running", seed=template.seed,
+                    seq=template.seq, state_json=template.state_json, to_act=template.to_act,
+                    engine_version=template.engine_version, started_at=now,
+                )
+                for _ in range(min(batch, args.games - start))
+            ]
+        )  # fmt: skip
+        seats = []
+        for i, g in enumerate(games):
+            due = start + i < args.due
+            for n, u in enumerate(users):
+                dl = None
+                if n == awaited:
+                    dl = now - timedelta(minutes=1) if due else now + timedelta(hours=12 + i % 100)
+                seats.append(Seat(game=g, seat=n, user=u, colour=["red", "blue"][n], deadline=dl))
+        Seat.objects.bulk_create(seats)
+    print(f"setup: {args.games} running games, {args.due} due, in {time.perf_counter() - t:.0f} s")
+    from django.db import connection
+
+    with connection.cursor() as c:
+        c.execute("ANALYZE games_seat; ANALYZE games_game;")
+
+
+def _find_and_claim(args: argparse.Namespace) -> None:
+    """Finding and claiming the due games: in one transaction, as one sweeper's chunk, and the
+    old way (a transaction per game), each timed."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from games.deadlines import sweep
+    from games.models import Game, Seat
+
+    # -- find + claim ----------------------------------------------------------------------
+    t0 = time.perf_counter()
+    with transaction.atomic():
+        claim = sweep.due_games_claim(limit=args.due)
+        due_seats = sum(len(v) for v in claim.due.values())
+    t1 = time.perf_counter()
+    print(
+        f"find+claim (one transaction): {len(claim.games)} due games among {args.games} "
+        f"locked with their {due_seats} due seats in {(t1 - t0) * 1000:.0f} ms"
+    )
+    chunk = sweep.sweep_chunk()
+    t0 = time.perf_counter()
+    with transaction.atomic():
+        part = sweep.due_games_claim(limit=chunk)
+    t1 = time.perf_counter()
+    claimed = len(part.games)
+    t2 = time.perf_counter()
+    ids = sweep.due_game_ids(limit=args.due)
+    old = 0
+    for gid in ids:
+        with transaction.atomic():
+            g = Game.objects.select_for_update(skip_locked=True).filter(pk=gid).first()
+            if (
+                g is not None
+                and Seat.objects.filter(
+                    game=g, seat__in=g.to_act, deadline__lte=timezone.now()
+                ).exists()
+            ):
+                old += 1
+    t3 = time.perf_counter()
+    print(
+        f"find+claim of one sweeper chunk: {claimed} in {(t1 - t0) * 1000:.0f} ms; "
+        f"the old way (a transaction per game): {old} in {(t3 - t2) * 1000:.0f} ms"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100_000)
@@ -87,91 +176,12 @@ def main() -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     if args.chunk:
         settings.DEADLINE_SWEEP_CHUNK = args.chunk
-    from django.db import transaction
-    from django.utils import timezone
 
     from games.deadlines import sweep
-    from games.models import Game, Seat
 
     try:
-        t = time.perf_counter()
-        template_id, users = lh.start_game(2)
-        for _ in range(args.advance):  # a mid-game state (bigger to parse and to move on)
-            lh.play_default(template_id, users)
-        template = Game.objects.get(pk=template_id)
-        Game.objects.all().delete()
-        now = timezone.now()
-        awaited = template.to_act[0]
-        batch = 5000
-        for start in range(0, args.games, batch):
-            games = Game.objects.bulk_create(
-                [
-                    Game(
-                        creator=users[0], map=template.map, areas=template.areas, max_players=2,
-                        options=template.options, status="running", seed=template.seed,
-                        seq=template.seq, state_json=template.state_json, to_act=template.to_act,
-                        engine_version=template.engine_version, started_at=now,
-                    )
-                    for _ in range(min(batch, args.games - start))
-                ]
-            )  # fmt: skip
-            seats = []
-            for i, g in enumerate(games):
-                due = start + i < args.due
-                for n, u in enumerate(users):
-                    dl = None
-                    if n == awaited:
-                        dl = (
-                            now - timedelta(minutes=1)
-                            if due
-                            else now + timedelta(hours=12 + i % 100)
-                        )
-                    seats.append(
-                        Seat(game=g, seat=n, user=u, colour=["red", "blue"][n], deadline=dl)
-                    )
-            Seat.objects.bulk_create(seats)
-        print(
-            f"setup: {args.games} running games, {args.due} due, in {time.perf_counter() - t:.0f} s"
-        )
-        from django.db import connection
-
-        with connection.cursor() as c:
-            c.execute("ANALYZE games_seat; ANALYZE games_game;")
-
-        # -- find + claim ----------------------------------------------------------------------
-        t0 = time.perf_counter()
-        with transaction.atomic():
-            claim = sweep.due_games_claim(limit=args.due)
-            due_seats = sum(len(v) for v in claim.due.values())
-        t1 = time.perf_counter()
-        print(
-            f"find+claim (one transaction): {len(claim.games)} due games among {args.games} "
-            f"locked with their {due_seats} due seats in {(t1 - t0) * 1000:.0f} ms"
-        )
-        chunk = sweep.sweep_chunk()
-        t0 = time.perf_counter()
-        with transaction.atomic():
-            part = sweep.due_games_claim(limit=chunk)
-        t1 = time.perf_counter()
-        claimed = len(part.games)
-        t2 = time.perf_counter()
-        ids = sweep.due_game_ids(limit=args.due)
-        old = 0
-        for gid in ids:
-            with transaction.atomic():
-                g = Game.objects.select_for_update(skip_locked=True).filter(pk=gid).first()
-                if (
-                    g is not None
-                    and Seat.objects.filter(
-                        game=g, seat__in=g.to_act, deadline__lte=timezone.now()
-                    ).exists()
-                ):
-                    old += 1
-        t3 = time.perf_counter()
-        print(
-            f"find+claim of one sweeper chunk: {claimed} in {(t1 - t0) * 1000:.0f} ms; "
-            f"the old way (a transaction per game): {old} in {(t3 - t2) * 1000:.0f} ms"
-        )
+        _setup_games(args, lh)
+        _find_and_claim(args)
         # -- handling: the real sweep ----------------------------------------------------------
         profiler = None
         if args.profile:

@@ -111,7 +111,6 @@ def main() -> None:
 
 
 def _bench(args: argparse.Namespace) -> None:
-    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -200,7 +199,29 @@ def _bench(args: argparse.Namespace) -> None:
             t.time(f"{path} (signed out)", lambda path=path: anon.get(path))
     if args.compare:
         _compare(args, t, c, url)
-    # Logging in: the form's POST, each hasher in turn.
+    _logins(args, t, anna, https, maybe_profiled)
+    t.print()
+    if profiler is not None:
+        out = ROOT / "test-artifacts" / f"profile-{args.profile.strip('/').replace('/', '-')}.html"
+        out.parent.mkdir(exist_ok=True)
+        out.write_text(profiler.output_html())
+        print(profiler.output_text(unicode=False, color=False, show_all=False)[:12000])
+        print(f"profile: {out}")
+
+
+def _logins(
+    args: argparse.Namespace,
+    t: Timer,
+    anna: Any,
+    https: dict[str, Any],
+    maybe_profiled: Callable[[str, Callable[[], Any]], Callable[[], Any]],
+) -> None:
+    """Logging in: the form's POST, each hasher in turn."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    User = get_user_model()
     from django.contrib.auth.hashers import make_password
     from django.utils.module_loading import import_string
 
@@ -227,13 +248,6 @@ def _bench(args: argparse.Namespace) -> None:
                 ),
             )
             assert r.status_code == 302, r.status_code
-    t.print()
-    if profiler is not None:
-        out = ROOT / "test-artifacts" / f"profile-{args.profile.strip('/').replace('/', '-')}.html"
-        out.parent.mkdir(exist_ok=True)
-        out.write_text(profiler.output_html())
-        print(profiler.output_text(unicode=False, color=False, show_all=False)[:12000])
-        print(f"profile: {out}")
 
 
 def _compare(args: argparse.Namespace, t: Timer, c: Any, url: str) -> None:
@@ -245,7 +259,7 @@ def _compare(args: argparse.Namespace, t: Timer, c: Any, url: str) -> None:
 
     from accounts.forms import ProfileForm
     from games.templatetags.names import player_link
-    from games.web import views
+    from games.web.cards import log as views
 
     zone = ProfileForm.base_fields["timezone"]
     new_widget = zone.widget

@@ -27,6 +27,12 @@ Variables (see README "Production"):
   INBOUND_EMAIL_DOMAIN  default "reply.localhost": turn emails get Reply-To turn+<token>@<domain>
                       (empty: no reply address); the domain's mail must reach receive_mail or
                       the inbound webhook (deploy/OPERATIONS.md, "Moves by email")
+  INBOUND_REFUSALS_ANSWERED_PER_HOUR  default 5: refused replies answered per seat an hour (more
+                      are logged, not answered: a mail loop with an auto-responder stops; replies
+                      from an address not the account's count too, answered to the account)
+  INBOUND_AUTHSERV_ID  default "" (off): the inbound MTA's DMARC milter's AuthservID; a reply whose
+                      Authentication-Results from it say dmarc=fail is refused
+                      (sender_not_authenticated; deploy/OPERATIONS.md, "Forged senders")
   INBOUND_MAILGUN_SIGNING_KEY  Mailgun's webhook signing key: enables the inbound webhook at
                       /inbound/mailgun/ (unset: that URL answers 404)
   BOUNCE_EMAIL_DOMAIN default INBOUND_EMAIL_DOMAIN: SMTP emails' Return-Path is
@@ -63,6 +69,7 @@ Variables (see README "Production"):
 """
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +113,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -125,6 +133,8 @@ MIDDLEWARE = [
     "config.middleware.BadNumberMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # An operation the schema declares without a body refuses one (games/api/bodiless.py).
+    "games.api.bodiless.BodilessMiddleware",
     # After authentication: a user who just wrote reads the primary (config/replica.py).
     "config.replica.ReplicaStickinessMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
@@ -166,7 +176,12 @@ DATABASES = {
 # CONN_MAX_AGE in seconds (0 = close after each request, "None" = forever); CONN_HEALTH_CHECKS=True
 # checks a reused connection at the start of each request (one "SELECT 1" round trip), so a
 # restarted database costs no failed request.
-DATABASES["default"].setdefault("CONN_MAX_AGE", _max_age(env.str("CONN_MAX_AGE", default="600")))
+# Not under runserver, unless asked: it serves each request on a thread of its own, and each
+# thread's kept connection stays open after it (a shared PostgreSQL ran out of connections).
+_RUNSERVER = len(sys.argv) > 1 and sys.argv[1] == "runserver"
+DATABASES["default"].setdefault(
+    "CONN_MAX_AGE", _max_age(env.str("CONN_MAX_AGE", default="0" if _RUNSERVER else "600"))
+)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=True)
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several processes (runserver, the Celery worker) share the file: wait for locks, and take
@@ -325,6 +340,21 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Power Grid <noreply@
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 INBOUND_EMAIL_DOMAIN = env.str("INBOUND_EMAIL_DOMAIN", default="reply.localhost")
 INBOUND_MAILGUN_SIGNING_KEY = env.str("INBOUND_MAILGUN_SIGNING_KEY", default="")
+# The inbound mail service (manage.py lmtp_server, games/inbox/lmtp.py): where it listens, the
+# largest message it takes (552 above), and how old a stored message's lost task must be before
+# the sweep handles it.
+LMTP_HOST = env.str("LMTP_HOST", default="127.0.0.1")
+LMTP_PORT = env.int("LMTP_PORT", default=8024)
+LMTP_HOSTNAME = env.str("LMTP_HOSTNAME", default="localhost")
+INBOUND_MAX_BYTES = env.int("INBOUND_MAX_BYTES", default=10 * 1024 * 1024)
+INBOUND_SWEEP_AFTER_SECONDS = env.float("INBOUND_SWEEP_AFTER_SECONDS", default=60.0)
+# Refused replies answered per seat an hour (games.inbox.receive._refuse): past it a refused
+# reply is logged, not answered, so a mail loop with an auto-responder that does not say it is
+# one stops on our side.
+INBOUND_REFUSALS_ANSWERED_PER_HOUR = env.int("INBOUND_REFUSALS_ANSWERED_PER_HOUR", default=5)
+# The authserv-id of the Authentication-Results our inbound MTA's DMARC milter adds
+# (games.inbox.authres): its dmarc=fail refuses a reply. Empty: not read (no milter).
+INBOUND_AUTHSERV_ID = env.str("INBOUND_AUTHSERV_ID", default="")
 ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": INBOUND_MAILGUN_SIGNING_KEY or "unset"}
 
 # Emails that do not arrive (games/mailevents, accounts/deliverability; deploy/OPERATIONS.md,
@@ -362,6 +392,9 @@ CELERY_BROKER_URL = env.str(
     "CELERY_BROKER_URL", default=f"sqla+sqlite:///{VAR_DIR / 'celery.sqlite3'}"
 )
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=None) or None
+# A Redis broker's transport that lets a worker ride through a broker restart (config/broker.py).
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_TASK_IGNORE_RESULT = CELERY_RESULT_BACKEND is None
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ACKS_LATE = True
@@ -381,8 +414,13 @@ CELERY_BEAT_SCHEDULE: dict = {
     "reminders-queue": {"task": "games.tasks.reminders_queue", "schedule": _SWEEP_EVERY or 60.0},
     "digests-queue": {"task": "games.tasks.digests_queue", "schedule": 900.0},
     "webhooks-sweep": {"task": "games.tasks.webhooks_sweep", "schedule": 30.0},
+    "push-sweep": {"task": "games.tasks.push_sweep", "schedule": _SWEEP_EVERY or 60.0},
+    "open-games-sweep": {"task": "games.tasks.open_games_sweep", "schedule": 3600.0},
+    "inbound-sweep": {"task": "games.tasks.inbound_sweep", "schedule": _SWEEP_EVERY or 30.0},
     # Practice games are deleted 30 days after they were made (games/services/practice.py).
     "practice-purge": {"task": "games.tasks.practice_purge", "schedule": 3600.0},
+    # Tournaments whose sign-up deadline passed start; finished tables the hook missed count.
+    "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 60.0},
 }
 # Webhooks (games/webhooks/): post timeout, first retry delay (doubling, at most an hour), the
 # failures in a row that turn a webhook off, the claim lease; WEBHOOK_ALLOW_PRIVATE lets them
@@ -438,9 +476,47 @@ HEALTH_REPLICA_MAX_LAG_SECONDS = env.int("HEALTH_REPLICA_MAX_LAG_SECONDS", defau
 NOTIFY_BATCH_SIZE = env.int("NOTIFY_BATCH_SIZE", default=100)
 NOTIFY_MARK_EVERY = env.int("NOTIFY_MARK_EVERY", default=20)
 NOTIFY_SEND_THREAD = env.bool("NOTIFY_SEND_THREAD", default=True)
+# The delivery journal (games/restore/journal.py): each email the SMTP server accepted, a line in
+# <DELIVERY_JOURNAL_DIR>/delivered-<host>.jsonl, OUTSIDE the database, so that after a restore
+# `manage.py after_restore` knows what players were told. Empty: no journal. Synced to disk
+# after each line unless DELIVERY_JOURNAL_SYNC is off.
+DELIVERY_JOURNAL_DIR = env.str("DELIVERY_JOURNAL_DIR", default="")
+DELIVERY_JOURNAL_SYNC = env.bool("DELIVERY_JOURNAL_SYNC", default=True)
 # Seconds an SMTP connection waits (None: a third of the sending lease, at most 30).
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=0) or None
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Web Push (games/push/, accounts/push.py): the VAPID key pair is made ONCE (manage.py vapid_keys)
+# and kept: WEBPUSH_VAPID_PRIVATE_KEY (base64url, as the command prints it), else the PEM file
+# WEBPUSH_VAPID_KEY_FILE (var/vapid_private.pem, `manage.py vapid_keys --write`). A new key
+# orphans every device's subscription, so no deploy step makes one. No key: Web Push is off.
+WEBPUSH_VAPID_PRIVATE_KEY = env.str("WEBPUSH_VAPID_PRIVATE_KEY", default="")
+WEBPUSH_VAPID_KEY_FILE = env.str(
+    "WEBPUSH_VAPID_KEY_FILE", default=str(VAR_DIR / "vapid_private.pem")
+)
+# The contact push services may write to about our messages (RFC 8292's "sub").
+WEBPUSH_VAPID_SUBJECT = env.str("WEBPUSH_VAPID_SUBJECT", default="")
+# Hosts (and their subdomains) a subscription's endpoint may name: the browsers' push services.
+WEBPUSH_SERVICE_HOSTS = env.list(
+    "WEBPUSH_SERVICE_HOSTS",
+    default=[
+        "fcm.googleapis.com",
+        "android.googleapis.com",
+        "updates.push.services.mozilla.com",
+        "push.services.mozilla.com",
+        "push.apple.com",
+        "notify.windows.com",
+    ],
+)
+# Tests and development only: any http(s) endpoint (a local push service). Never in production.
+WEBPUSH_ALLOW_ANY_ENDPOINT = env.bool("WEBPUSH_ALLOW_ANY_ENDPOINT", default=False)
+WEBPUSH_TIMEOUT_SECONDS = env.float("WEBPUSH_TIMEOUT_SECONDS", default=10.0)
+# How long a push service keeps a notice for a device that is offline (a turn lasts a day).
+WEBPUSH_TTL_SECONDS = env.int("WEBPUSH_TTL_SECONDS", default=86400)
+# Open games that never fill (games/services/open_sweep.py): the creator is warned after
+# OPEN_GAME_WARN_DAYS, the game closed after OPEN_GAME_CLOSE_DAYS (counted from its creation;
+# at least a day after the warning, whatever the settings say).
+OPEN_GAME_WARN_DAYS = env.int("OPEN_GAME_WARN_DAYS", default=14)
+OPEN_GAME_CLOSE_DAYS = env.int("OPEN_GAME_CLOSE_DAYS", default=21)
 # The event stream (games/stream/): Redis publish/subscribe wakes the streams when a game moves.
 STREAM_REDIS_URL = env.str("STREAM_REDIS_URL", default="")
 # Without Redis (the embedded set-up): how often a stream re-reads its games.
@@ -531,7 +607,10 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.stream.schema.stream_path",
         "games.api.openapi.common_responses",
+        "games.api.openapi.read_only_keys_in_requests",
         "games.api.openapi.closed_request_bodies",
+        # Last: the schema as the JSON served (a datetime of an example in ISO 8601 with Z).
+        "games.api.openapi.as_served_json",
     ],
 }
 

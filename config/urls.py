@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import URLPattern, URLResolver, include, path
 
 from accounts.forms import RateLimitedAdminLoginForm
+from config import pwa
 from config.csp import csp_report
 from games.health import health_report
 from games.inbox.views import MailgunInbound
@@ -40,12 +41,18 @@ admin.site.login_form = RateLimitedAdminLoginForm
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("favicon.ico", favicon),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
     path("health/", health, name="health"),
     path("health/json/", health, name="health_json"),
     path("csp-report/", csp_report, name="csp_report"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
+    path("api/v1/tournaments/", include("tournaments.urls_api")),
+    path("tournaments/", include("tournaments.urls")),
+    path("api/v1/leagues/", include("tournaments.urls_league_api")),
+    path("leagues/", include("tournaments.urls_leagues")),
     path("api/", include("games.api.urls")),
     # The providers' bounce and complaint webhooks (each 404 until its secret is set).
     path("mail/events/", include("games.mailevents.urls")),

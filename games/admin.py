@@ -1,9 +1,7 @@
-from typing import Any
-
 from django.contrib import admin
 from django.contrib.admin.views.main import ORDER_VAR, ChangeList
-from django.db.models import Count, QuerySet
-from django.http import HttpRequest
+from django.db.models import Count, Expression, QuerySet
+from django.http import HttpRequest, HttpResponse
 
 from .mailevents import rates
 from .models import (
@@ -65,7 +63,9 @@ class MailEventAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> Any:
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, object] | None = None
+    ) -> HttpResponse:
         figures = rates.rates(fresh=True)
         context = {
             **(extra_context or {}),
@@ -90,7 +90,9 @@ class ReportedFirst(ChangeList):
     """The moderators' list of chat messages: the most reported first, then the newest (unless
     a column header asks for another order)."""
 
-    def get_ordering(self, request: HttpRequest, queryset: QuerySet[Any]) -> list[Any]:
+    def get_ordering(
+        self, request: HttpRequest, queryset: QuerySet[ChatMessage]
+    ) -> list[Expression | str]:
         if ORDER_VAR in self.params:
             return super().get_ordering(request, queryset)
         return ["-n_reports", "-pk"]
@@ -110,19 +112,19 @@ class ChatMessageAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[ChatMessage]:
         return super().get_queryset(request).annotate(n_reports=Count("reports"))
 
-    def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
+    def get_changelist(self, request: HttpRequest, **kwargs: object) -> type[ChangeList]:
         return ReportedFirst
 
     @admin.display(description="reports", ordering="n_reports")
-    def reports(self, obj: Any) -> int:
+    def reports(self, obj: ChatMessage) -> int:
         return int(getattr(obj, "n_reports", 0))
 
     @admin.action(description="Hide the selected messages")
-    def hide(self, request: HttpRequest, queryset: Any) -> None:
+    def hide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
         queryset.order_by().update(hidden=True)  # not by the count of reports
 
     @admin.action(description="Show the selected messages again")
-    def show(self, request: HttpRequest, queryset: Any) -> None:
+    def show(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
         queryset.order_by().update(hidden=False)
 
 

@@ -20,6 +20,7 @@ from powergrid.actions import ACTIONS
 from powergrid.describe import Entry, sentence
 from powergrid.helpers import Refuel
 from powergrid.maps import load_map, name_in
+from powergrid.shapes import ResultRow
 from powergrid.state import FIRST_GAME, HOUSE_RULES, MIXED_DECK, NEW_DECK, PHASES
 from powergrid.tables import RESOURCES, market_prices
 from powergrid.text import Sentence
@@ -29,6 +30,7 @@ SOURCE_NOTES = {
     "timeout": lambda: _("time ran out: the server moved"),
     "bot": lambda: _("played by a bot"),
     "plan": lambda: _("made by a plan"),
+    "sheet": lambda: _("made by a round sheet"),
 }
 
 
@@ -60,13 +62,15 @@ def phase_describe(phase: str) -> str:
 
 def resource_count(r: str, n: int) -> str:
     """``n`` tokens of resource ``r`` in words ("2 coal")."""
+    # One lookup, of the resource asked for (each msgid written out, for the catalogue).
     names = {
-        "coal": ngettext("%(n)d coal", "%(n)d coal", n),
-        "oil": ngettext("%(n)d oil", "%(n)d oil", n),
-        "garbage": ngettext("%(n)d garbage", "%(n)d garbage", n),
-        "uranium": ngettext("%(n)d uranium", "%(n)d uranium", n),
+        "coal": lambda: ngettext("%(n)d coal", "%(n)d coal", n),
+        "oil": lambda: ngettext("%(n)d oil", "%(n)d oil", n),
+        "garbage": lambda: ngettext("%(n)d garbage", "%(n)d garbage", n),
+        "uranium": lambda: ngettext("%(n)d uranium", "%(n)d uranium", n),
     }
-    return names.get(r, f"%(n)d {r}") % {"n": n}
+    said = names.get(r)
+    return (said() if said else f"%(n)d {r}") % {"n": n}
 
 
 def fuel_label(plan: Refuel, *, more: bool = False) -> str:
@@ -230,3 +234,36 @@ def game_rules_describe(
 def resource_label(r: str) -> str:
     """A resource's name, capitalised, in the active language."""
     return {"coal": _("Coal"), "oil": _("Oil"), "garbage": _("Garbage"), "uranium": _("Uranium")}[r]
+
+
+def plant_name(number: int | str) -> str:
+    """A power plant named to a reader: "plant 13" (「発電所13」), never the bare number, which a
+    screen reader reads out as just "thirteen". The one place that says it: the page's forms,
+    market and players' plants (``{{ n|plant_name }}``, ``{{ n|plant_number }}``), the plans'
+    and the round sheet's lists and the emails' market tables all name plants through it."""
+    return _("plant %(n)s") % {"n": number}
+
+
+def winners_describe(result: Sequence[ResultRow] | None, names: Mapping[int, str]) -> str:
+    """Who won a finished game, in a sentence ("" before the end): most cities powered wins;
+    a tie on them is broken by money, then (except in a first game) by the cities connected
+    (``powergrid.phases.build.rank_key``, shared/RULES.md). A tie the rules leave standing: the
+    winners together.
+
+    ``result``: the state's ``result`` (per seat: ``powered``, ``money``, ``cities``, ``rank``)."""
+    rows = list(result or [])
+    top = [r for r in rows if r["rank"] == 1]
+    if not top:
+        return ""
+    won = join([names.get(r["seat"], "?") for r in top])
+    if len(top) > 1:
+        return _("%(names)s won together (a tie the rules do not break).") % {"names": won}
+    best = top[0]
+    level = [r for r in rows if r["rank"] > 1 and r["powered"] == best["powered"]]
+    if not level:
+        return _("%(name)s won.") % {"name": won}
+    if all(r["money"] < best["money"] for r in level):
+        return _("%(name)s won: a tie on cities powered, broken by money.") % {"name": won}
+    return _("%(name)s won: a tie on cities powered and money, broken by the cities connected.") % {
+        "name": won
+    }

@@ -27,6 +27,13 @@ the deck play no part. A forecast is a rough guide, shown as such (rounded to da
 11.0
 >>> per_wait(observed=0.25, replies=12, turn_hours=24)   # enough: what was seen
 0.25
+>>> per_wait(observed=None, replies=0, turn_hours=24, prior=PRACTICE_PRIOR_HOURS) * 60
+1.0
+
+A practice game (one person against the bots) waits for its person only, who is there: the bots
+answer at once, and a person who starts a practice game plays it now. Its prior is a minute a
+wait (``PRACTICE_PRIOR_HOURS``), not half the turn limit, and its waits are the person's alone,
+so its forecast speaks in minutes, not days.
 """
 
 from __future__ import annotations
@@ -42,8 +49,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from games import engine, shapes
-from games.models import Game, Move
+from games import engine, selectors, shapes
+from games.models import Game, Move, SheetAnswer
 from games.players import replay_awaited
 from powergrid.state import FIRST_GAME
 from powergrid.tables import FIRST_GAME_END, PLAYER_COUNTS
@@ -55,6 +62,10 @@ log = logging.getLogger(__name__)
 _cache: OrderedDict[tuple[int, int | None], tuple[int, dict[int, list[float]], int]] = OrderedDict()
 _lock = threading.Lock()
 _CACHE_SIZE = 256
+
+#: Waits a round played by round sheets (bench/async_bench.py: one sheet a round, everyone at
+#: once, and a few seats asked again; 1.0 measured when every suggestion is accepted).
+SHEET_WAITS_PER_ROUND = 1.5
 
 #: Typical rounds in a whole game by player count (heuristic bots, `python -m powergrid simulate`).
 TYPICAL_ROUNDS = {2: 12, 3: 11, 4: 10, 5: 9, 6: 8}
@@ -68,10 +79,17 @@ HUMAN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL)
 ENOUGH = 12
 
 
-def per_wait(*, observed: float | None, replies: int, turn_hours: float) -> float:
+#: A practice game's prior per wait: a minute (its person is playing now; its bots at once).
+PRACTICE_PRIOR_HOURS = 1 / 60
+
+
+def per_wait(
+    *, observed: float | None, replies: int, turn_hours: float, prior: float | None = None
+) -> float:
     """Hours per wait: ``observed`` (the seats' median reply times averaged, None if none yet),
-    blended with the prior (half the turn limit) weighted as ``ENOUGH - replies`` replies."""
-    prior = turn_hours / 2
+    blended with the prior (``prior``, else half the turn limit) weighted as
+    ``ENOUGH - replies`` replies."""
+    prior = turn_hours / 2 if prior is None else prior
     if observed is None or replies <= 0:
         return prior
     weight = max(0, ENOUGH - replies)
@@ -102,14 +120,26 @@ class Forecast:
     finish: datetime
     seats: list[SeatPace]
     bottleneck: int | None  # the seat the game waits on most (None: too early to say)
+    sheet_rounds: int = 0  # rounds answered by round sheets (one wait each)
+
+    def minutes_left(self, now: datetime | None = None) -> int:
+        """Whole minutes until the expected finish (at least 1)."""
+        left = (self.finish - (now or timezone.now())).total_seconds() / 60
+        return max(1, round(left))
 
     def as_json(self) -> shapes.Forecast:
+        # One figure in two units: the hours are the minutes shown / 60 (3 places), so a
+        # practice game's minute a wait is 0.017 hours, not 0.0 (rounded to 1 place alone).
+        minutes = round(self.hours_per_wait * 60, 1)
         return {
             "rounds_left": self.rounds_left,
             "waits_left": self.waits_left,
-            "hours_per_wait": round(self.hours_per_wait, 1),
+            "hours_per_wait": round(minutes / 60, 3),
+            "minutes_per_wait": minutes,
+            "minutes_left": self.minutes_left(),
             "finish": self.finish,
             "bottleneck": self.bottleneck,
+            "sheet_rounds": self.sheet_rounds,
             "seats": [
                 {
                     "seat": p.seat,
@@ -124,8 +154,23 @@ class Forecast:
         }
 
 
-def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
-    """The forecast of a running game (None for an open or finished one)."""
+def sheets_counted(game: Game) -> bool:
+    """Whether the forecast counts the rounds the game's sheets answered (``sheet_rounds``):
+    a game played by sheets, or one whose plans ran (a sheet's answer makes plans)."""
+    return bool(game.plans_active or (game.options or {}).get("sheets"))
+
+
+def sheet_rounds_of(game: Game) -> int:
+    """The rounds of ``game`` answered by round sheets (each one wait: every seat at once)."""
+    return SheetAnswer.objects.filter(game=game).values("round").distinct().count()
+
+
+def forecast(
+    game: Game, *, now: datetime | None = None, sheet_rounds: int | None = None
+) -> Forecast | None:
+    """The forecast of a running game (None for an open or finished one). ``sheet_rounds``:
+    ``sheet_rounds_of(game)`` when the caller read it with other things (the game page's one
+    read for its reader, ``games.web.reader``), else read here when ``sheets_counted``."""
     if game.status != Game.Status.RUNNING or not game.state_json:
         return None
     now = now or timezone.now()
@@ -135,10 +180,18 @@ def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
     end = FIRST_GAME_END if state.variant == FIRST_GAME else PLAYER_COUNTS[state.n].end_cities
     left = rounds_left(max_cities=state.max_cities(), round_=state.round, end=end, players=state.n)
     delays, waits_so_far = reply_hours(game, players=state.n, now=now)
+    # A round answered by sheets is one wait (every seat asked at once); their moves are none.
+    if not sheets_counted(game):
+        sheet_rounds = 0
+    elif sheet_rounds is None:
+        sheet_rounds = sheet_rounds_of(game)
+    waits_so_far += sheet_rounds
     rounds_played = max(1, state.round - 1) if state.round > 1 else 1
-    per_round = waits_so_far / rounds_played if waits_so_far else 3.0 * state.n
+    people = 1 if game.practice else state.n  # a practice game waits for its person only
+    prior = SHEET_WAITS_PER_ROUND if (game.options or {}).get("sheets") else 3.0 * people
+    per_round = waits_so_far / rounds_played if waits_so_far else prior
     if state.round <= 1:
-        per_round = max(per_round, 3.0 * state.n)
+        per_round = max(per_round, prior)
     waits_left = max(1, round(per_round * left))
     seats = []
     for seat in range(state.n):
@@ -156,6 +209,7 @@ def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
         observed=statistics.mean(known) if known else None,
         replies=sum(p.replies for p in seats),
         turn_hours=float(game.options.get("turn_hours", 24)),
+        prior=PRACTICE_PRIOR_HOURS if game.practice else None,
     )
     waited = [p for p in seats if p.replies]
     bottleneck = max(waited, key=lambda p: p.waited_hours).seat if len(waited) >= 2 else None
@@ -166,6 +220,7 @@ def forecast(game: Game, *, now: datetime | None = None) -> Forecast | None:
         finish=now + timedelta(hours=hours * waits_left),
         seats=seats,
         bottleneck=bottleneck,
+        sheet_rounds=sheet_rounds,
     )
 
 
@@ -200,12 +255,16 @@ def reply_hours_computed(
         .order_by("seq")
         .values_list("seq", "seat", "action", "source", "created_at")
     )
+    hidden = selectors.sealed_hidden(game)  # a sealed answer counts once the bids are opened
+    moves = [m for m in moves if m[0] not in hidden]
     started = game.started_at or (moves[0][4] if moves else now or timezone.now())
     awaited = _awaited_since(game, moves, players=players)
     delays: dict[int, list[float]] = {i: [] for i in range(players)}
     waits_so_far = 0
     previous = started
     for seq, seat, _action, source, at in moves:
+        if source == Move.Source.SHEET:
+            continue  # made from a sheet answered before: no wait of its own
         if source in HUMAN:
             waits_so_far += 1
             since = awaited.get(seq) or previous

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from games import engine, selectors
 from games.models import Game, Move
+from powergrid.actions import SEALED_SHOWN
 from powergrid.describe import Entry, move_entries
 from powergrid.shapes import View
 from powergrid.takeback import TAKEBACK
@@ -39,6 +40,10 @@ _CACHE_SIZE = 256
 #: Who an entry is by (``by``) when no seat acted: what a move led to by the rules (a new round,
 #: a new step, the end), not anyone's choice.
 GAME = "game"
+#: Who a sealed answer's line (``SEALED_SHOWN``: a sealed bid, or a pass in a sealed auction)
+#: is by: nobody said. Its source would tell a pass: a deadline's move in a sealed auction is
+#: one. The lines that open the bids are by each bidder's own source, as any other line.
+SEALED_BY = "sealed"
 
 
 def describe(
@@ -65,6 +70,8 @@ def describe(
     for e in move_entries(action, move.seat, before, after):
         seat = e["seat"]
         by = GAME if seat is None else known.get(seat, move.source)
+        if e["kind"] == SEALED_SHOWN:  # a sealed answer's line never says who gave it
+            by = SEALED_BY
         out.append(
             {
                 "kind": e["kind"],
@@ -123,6 +130,16 @@ def entries(game: Game) -> list[Item]:
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     return items
+
+
+def entries_cached(game: Game) -> list[Item] | None:
+    """The game's log entries if this process has them up to ``game.seq`` (no query; None
+    otherwise): for a reader that must not touch the database (the delivery journal)."""
+    with _lock:
+        hit = _cache.get((game.pk, game.seed))
+    if hit is None or hit[0] != game.seq:
+        return None
+    return hit[1]
 
 
 def public_accounts(game: Game) -> list[int]:

@@ -42,6 +42,14 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # The level of the bot that plays a seat taken over after missed deadlines
     # (powergrid.levels; the creator's choice, the heuristic bot by default).
     "bot_level": DEFAULT_LEVEL,
+    # Round sheets (games.sheets): every seat answers once a round, all at once, from a sheet
+    # filled in with a suggestion; a player may still answer move by move. Games made before
+    # sheets existed have no key: move by move (``sheets_on``).
+    "sheets": True,
+    # Whether a seat its player left, or the bot took over after missed deadlines, is offered
+    # to substitutes (games.services.seats). A tournament's tables take none: a table's result
+    # stays its entrant's, the bot playing a seat left to the end.
+    "substitutes": True,
 }
 
 
@@ -107,8 +115,15 @@ class Game(models.Model):
     # Whether the game's players get its emails (every ordinary game; a practice game only when
     # its player asked).
     notify = models.BooleanField(default=True)
+    # What made the game, when not the lobby: the label of the app whose provider names it on
+    # its page (``games.web.part_of``: "tournaments" for a tournament's table). A game of the
+    # lobby ("") asks no provider, so its page pays no query for them.
+    made_for = models.CharField(max_length=16, blank=True, default="", db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    #: When the creator was warned that this open game, never filled, will be closed
+    #: (``games.services.open_sweep``); None: not warned yet.
+    open_warned_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -154,12 +169,29 @@ class Seat(models.Model):
     # When the seat's player last had the game's page open (``games.notifications.pace``: no
     # "your turn" email while they are there); written at most every ``pace.SEEN_EVERY``.
     page_seen_at = models.DateTimeField(null=True, blank=True)
+    # Offered to substitutes, and why (``Offered``; ``games.services.seats``).
+    offered = models.CharField(max_length=10, blank=True, default="")
+    # A round sheets game: the round's sheet is asked of this seat and still waits (its
+    # ``deadline`` is the sheet's); false once answered, played by hand or timed out
+    # (``games.sheets.asking``). A default in the database too: during a release the old code,
+    # which knows no such column, still inserts seats.
+    sheet_waits = models.BooleanField(default=False, db_default=False)
+
+    class Offered(models.TextChoices):
+        NO = ""  # not offered
+        SEEKING = "seeking"  # its player seeks a substitute and plays on meanwhile
+        LEFT = "left"  # its player resigned: the bot plays it; they may no longer move
+        TIMED_OUT = "timed_out"  # the bot took it over after timeouts; a move takes it back
 
     class Meta:
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_number"),
             models.UniqueConstraint(fields=["game", "user"], name="seat_unique_user"),
+        ]
+        indexes = [
+            # The seats offered to substitutes (the lobby's list): few, read often.
+            models.Index(fields=["game"], name="seat_offered", condition=~Q(offered="")),
         ]
 
     def __str__(self) -> str:
@@ -176,6 +208,7 @@ class Move(models.Model):
         TIMEOUT = "timeout"
         BOT = "bot"
         PLAN = "plan"  # made by the player's own plan (games.plans), never shows the plan
+        SHEET = "sheet"  # made by the player's round sheet (games.sheets), never shows it
 
     # No index of its own: the unique (game, seq) index serves lookups by game.
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
@@ -231,6 +264,17 @@ class Notification(models.Model):
         TAKEBACK = "takeback"
         TAKEBACK_ASKED = "takeback_asked"
         TAKEBACK_DECLINED = "takeback_declined"
+        SEAT = "seat"  # a seat left, offered or taken by a substitute (games.services.seats)
+        # An open game that never filled (games.services.open_sweep): the creator is warned, then
+        # told it was closed (its row has no game then: the game is gone).
+        OPEN_WARNING = "open_warning"
+        OPEN_CLOSED = "open_closed"
+        # After a failover or a restore: what the recovery lost of the player's (games.restore).
+        RESTORED = "restored"
+        # Tournaments and leagues (games.notifications.competitions): tables, rounds, the end.
+        TABLE_READY = "table_ready"
+        ROUND_STARTED = "round_started"
+        FINAL_STANDINGS = "final_standings"
         OTHER = "other"
 
     class Status(models.TextChoices):
@@ -259,7 +303,7 @@ class Notification(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
     # A failed send is not tried again before this, by any path (the sweep, a task for its game
     # or its id): the delay doubles with each attempt, up to NOTIFY_RETRY_MAX_SECONDS
-    # (games.notifications.sending.retry_delay).
+    # (games.notifications.claiming.retry_delay).
     retry_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -287,6 +331,14 @@ class Notification(models.Model):
                 fields=["sent_at"],
                 name="notification_sent_at",
                 condition=Q(sent_at__isnull=False),
+            ),
+            # A player's latest ``restored`` row, read by every game page they open (its notice
+            # of what a recovery lost, ``games.web.reader``): a handful of rows, whatever the
+            # number of their emails; no entry for any other kind.
+            models.Index(
+                fields=["recipient", "-created_at"],
+                name="notification_restored",
+                condition=Q(kind="restored"),
             ),
         ]
 
@@ -337,6 +389,8 @@ class Plan(models.Model):
     kind = models.CharField(max_length=24)
     key = models.PositiveIntegerField(default=0)
     data = models.JSONField(default=dict)
+    #: Part of a round sheet (games.sheets): its moves are logged with source ``sheet``.
+    sheet = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -360,6 +414,7 @@ class SpentPlan(models.Model):
     kind = models.CharField(max_length=24)
     key = models.PositiveIntegerField(default=0)
     data = models.JSONField(default=dict)
+    sheet = models.BooleanField(default=False)
     seq = models.PositiveIntegerField()  # the move it answered (the game's seq then)
 
     class Meta:
@@ -367,6 +422,27 @@ class SpentPlan(models.Model):
 
     def __str__(self) -> str:
         return f"spent {self.kind} plan of seat {self.seat} in game {self.game_id}"
+
+
+class SheetAnswer(models.Model):
+    """A seat's answer to its round sheet (``games.sheets``): the sheet as answered (``data``,
+    the document without its reasons) for round ``round``. Secret, as ``Plan``: only its owner
+    reads it. Its lines are the seat's plans (rows of ``Plan`` with ``sheet`` set)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
+    seat = models.PositiveSmallIntegerField()
+    round = models.PositiveSmallIntegerField()
+    data = models.JSONField(default=dict)
+    source = models.CharField(max_length=8, default="api")
+    answered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "round"], name="sheet_answer_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round} sheet of seat {self.seat} in game {self.game_id}"
 
 
 class TakebackRequest(models.Model):
@@ -409,98 +485,6 @@ class TakebackRequest(models.Model):
 
     def __str__(self) -> str:
         return f"take-back request {self.pk} of seat {self.seat} in game {self.game_id}"
-
-
-class InboundMail(models.Model):
-    """Every email received at a reply address, and what became of it (``games.inbox``): the
-    log that answers "why was my reply not taken?", and what makes a reply count once.
-
-    ``status``: ``applied`` (the move or plan was made), ``refused`` (answered with the reason),
-    ``ignored`` (not answered: auto-replies, bounces, forged tokens, strangers, duplicates),
-    ``failed`` (handling it raised: logged with its Message-ID, the sender answered "not
-    understood" when the reply address names their seat, and ``raw`` keeps the message's bytes
-    for an operator, in the admin; nothing of the game changed).
-    A token is applied at most once (``inbound_token_applied_once``); a message delivered twice
-    (same Message-ID) is handled once."""
-
-    class Status(models.TextChoices):
-        APPLIED = "applied"
-        REFUSED = "refused"
-        IGNORED = "ignored"
-        FAILED = "failed"
-
-    message_id = models.CharField(max_length=255, null=True, blank=True, unique=True)
-    sender = models.CharField(max_length=254, blank=True, default="")
-    token = models.CharField(max_length=80, blank=True, default="")
-    game = models.ForeignKey(
-        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    via = models.CharField(max_length=16, default="pipe")  # pipe, mailgun, devmailbox
-    status = models.CharField(max_length=8, choices=Status.choices)
-    code = models.CharField(max_length=32, blank=True, default="")
-    line = models.CharField(max_length=200, blank=True, default="")  # the command read
-    move_seq = models.PositiveIntegerField(null=True, blank=True)
-    # The message as received, kept only when handling it failed (status failed).
-    raw = models.BinaryField(null=True, blank=True, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["token"],
-                condition=models.Q(status="applied"),
-                name="inbound_token_applied_once",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.status} mail from {self.sender} ({self.code or 'ok'})"
-
-
-class MailEvent(models.Model):
-    """What became of an email after it left us, as the provider (its tracking webhook) or the
-    receiving mail system (a delivery status notification to our bounce address) reported it:
-    a bounce, a refusal, a complaint or an unsubscription. ``games.mailevents`` writes one row per
-    report and acts on it (``effect``); the bounce and complaint rates of the last day are counted
-    from these rows."""
-
-    class Kind(models.TextChoices):
-        HARD_BOUNCE = "hard_bounce"  # the address does not exist / cannot receive
-        SOFT_BOUNCE = "soft_bounce"  # a failure that may pass (mailbox full, blocked, gave up)
-        REJECTED = "rejected"  # the provider or our MTA refused to send to the address
-        COMPLAINT = "complaint"  # the recipient marked the email as spam
-        UNSUBSCRIBED = "unsubscribed"  # the recipient unsubscribed at the provider
-
-    source = models.CharField(max_length=16)  # dsn, smtp, mailgun, postmark, sendgrid, ...
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    address = models.CharField(max_length=254)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    notification_id = models.BigIntegerField(null=True, blank=True)
-    #: The report's own id (the provider's event id, or the DSN's Message-ID and recipient): a
-    #: report delivered twice is recorded once.
-    event_id = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
-    detail = models.CharField(max_length=500, blank=True, default="")
-    #: What it did: ``marked`` (the address is now undeliverable), ``counted`` (a soft bounce
-    #: below the limit), ``emails_off``, ``already`` (marked before), ``no_user``, ``old_address``.
-    effect = models.CharField(max_length=16, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["source", "event_id"],
-                condition=models.Q(event_id__isnull=False),
-                name="mailevent_once_per_report",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.kind} of {self.address} ({self.source})"
 
 
 class Webhook(models.Model):
@@ -729,3 +713,14 @@ class StreamEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}:{self.seq}:{self.kind}"
+
+
+# Seat holders and private notes, and the mail logs, live in their own modules (this one's size):
+# imported here so Django registers them with the app.
+# The push outbox's model lives beside its code (games/push/); the app's models module names it.
+from games.mail_models import InboundMail as InboundMail  # noqa: E402
+from games.mail_models import MailEvent as MailEvent  # noqa: E402
+from games.push.models import PushMessage  # noqa: E402, F401
+from games.seat_models import GameNote as GameNote  # noqa: E402
+from games.seat_models import Tenure as Tenure  # noqa: E402
+from games.seat_models import Watcher as Watcher  # noqa: E402

@@ -27,8 +27,10 @@ games.numbers.BadNumber: 'n' must be a whole number from 0 to 1.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from games.services.errors import ServiceError
@@ -48,9 +50,11 @@ class BadNumber(ServiceError):
     code = "invalid_field"
     default_message = "A number is not a whole number in its bounds."
 
-    def __init__(self, field: str, low: int, high: int) -> None:
+    def __init__(self, field: str, low: int, high: int, *, once: bool = False) -> None:
+        # A query string's parameter also says it is read once (``?limit=5&limit=5``).
         super().__init__(
-            f"'{field}' must be a whole number from {low} to {high}.",
+            f"'{field}' must be a whole number from {low} to {high}"
+            + (", given once." if once else "."),
             details={"field": field, "min": low, "max": high},
         )
         self.field = field
@@ -108,8 +112,11 @@ def from_query(
     if not values:
         return default
     if len(values) > 1:
-        raise BadNumber(name, low, high)
-    return from_text(values[0], field=name, low=low, high=high)
+        raise BadNumber(name, low, high, once=True)
+    try:
+        return from_text(values[0], field=name, low=low, high=high)
+    except BadNumber:
+        raise BadNumber(name, low, high, once=True) from None
 
 
 def id_from_text(raw: object, *, field: str) -> int:
@@ -120,6 +127,103 @@ def id_from_text(raw: object, *, field: str) -> int:
 def id_from_json(value: object, *, field: str) -> int:
     """An id (1 to 2^63 - 1) as a JSON integer."""
     return from_json(value, field=field, low=1, high=ID_MAX)
+
+
+def text_or_none(raw: object, *, low: int = 0, high: int = INT32_MAX) -> int | None:
+    """``from_text``'s number, or None where ``raw`` writes none: for showing back what a
+    refused form sent, or where a page answers "not found" rather than naming the field.
+
+    >>> text_or_none("13"), text_or_none("²"), text_or_none("٣"), text_or_none("")
+    (13, None, None, None)
+    """
+    try:
+        return from_text(raw, field="", low=low, high=high)
+    except BadNumber:
+        return None
+
+
+# -- decimals: the same rules, with a point ------------------------------------------------------
+#: At most this many digits after the point (a fraction of a turn needs no more).
+DECIMAL_PLACES = 6
+
+
+def plain(value: float) -> str:
+    """A number as a person writes it in a sentence: no exponent (``{:g}`` wrote 10^15 as
+    ``1e+15``), no trailing ``.0``.
+
+    >>> plain(1e15), plain(0.0), plain(1.0), plain(0.25), plain(-0.001), plain(1e-7)
+    ('1000000000000000', '0', '1', '0.25', '-0.001', '0.0000001')
+    """
+    if math.isfinite(value) and value == int(value):
+        return str(int(value))
+    text = format(Decimal(repr(value)), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+class BadDecimal(ServiceError):
+    """A decimal from outside that is not one, or out of its field's bounds (400)."""
+
+    status = 400
+    code = "invalid_field"
+    default_message = "A number is not a decimal number in its bounds."
+
+    def __init__(self, field: str, low: float, high: float) -> None:
+        super().__init__(
+            f"'{field}' must be a number from {plain(low)} to {plain(high)}.",
+            details={"field": field, "min": low, "max": high},
+        )
+        self.field = field
+        self.low = low
+        self.high = high
+
+
+def _decimal_bounded(value: float, field: str, low: float, high: float) -> float:
+    if not math.isfinite(value) or not low <= value <= high:
+        raise BadDecimal(field, low, high)
+    return value
+
+
+def decimal_from_json(value: object, *, field: str, low: float, high: float) -> float:
+    """A JSON number (an integer or a finite float: no bool, string, null, list or object, no
+    NaN or infinity, which a lenient parser may hand over) between ``low`` and ``high``.
+
+    >>> decimal_from_json(0.5, field="f", low=0.0, high=1.0)
+    0.5
+    >>> decimal_from_json(1, field="f", low=0.0, high=1.0)
+    1.0
+    >>> decimal_from_json(True, field="f", low=0.0, high=1.0)
+    Traceback (most recent call last):
+    ...
+    games.numbers.BadDecimal: 'f' must be a number from 0 to 1.
+    """
+    if type(value) is not int and type(value) is not float:
+        raise BadDecimal(field, low, high)
+    if type(value) is int and not low <= value <= high:  # before float(), which overflows
+        raise BadDecimal(field, low, high)
+    return _decimal_bounded(float(value), field, low, high)
+
+
+_DECIMAL = re.compile(rf"-?[0-9]{{1,18}}(?:\.[0-9]{{1,{DECIMAL_PLACES}}})?")
+
+
+def decimal_from_text(raw: object, *, field: str, low: float, high: float) -> float:
+    """The decimal ``raw`` writes in a form, a query string or an email: ASCII digits, one
+    ASCII point, ``-`` first only when ``low`` is below 0; no space, sign, exponent, ``nan``
+    or ``inf`` (``float()`` reads all of those, and digits of other scripts); between ``low``
+    and ``high``.
+
+    >>> decimal_from_text("0.75", field="f", low=0.0, high=1.0)
+    0.75
+    >>> decimal_from_text("０.５", field="f", low=0.0, high=1.0)
+    Traceback (most recent call last):
+    ...
+    games.numbers.BadDecimal: 'f' must be a number from 0 to 1.
+    """
+    if not isinstance(raw, str) or not _DECIMAL.fullmatch(raw):
+        raise BadDecimal(field, low, high)
+    if raw.startswith("-") and low >= 0:
+        raise BadDecimal(field, low, high)
+    return _decimal_bounded(float(raw), field, low, high)
 
 
 class IdConverter:

@@ -20,9 +20,10 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.expressions import Combinable
 
 from games import engine, selectors, shapes
-from games.models import Game, Move, Rating, Seat
+from games.models import Game, Move, Rating, Seat, Tenure
 from powergrid.takeback import TAKEBACK
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,13 @@ log = logging.getLogger(__name__)
 #: Turns looked at for the reliability figure.
 RECENT_TURNS = 50
 #: A turn the player made themselves (a plan is their own order, made when the turn came).
-HUMAN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.PLAN)
+HUMAN = (
+    Move.Source.WEB,
+    Move.Source.API,
+    Move.Source.EMAIL,
+    Move.Source.PLAN,
+    Move.Source.SHEET,
+)
 #: The turns the figure counts: made by the player, or timed out. The server's bot playing a
 #: seat is no turn of the player's (docs/BOTS.md: bots do not count toward a person's
 #: reliability).
@@ -81,29 +88,70 @@ def reliability(user: AbstractBaseUser, *, replies: bool = True) -> Reliability:
     ``abandoned``: the seats the server's bot plays now because their player let the game's
     limit of turns in a row time out (``games.turns``); one whose player comes back and moves
     is theirs again and no longer counted. A seat the bot took over before its player ever
-    moved counts like any other: the site's rules make no exception for it. ``games.ratings``
-    leaves out of the ratings every game the bot played a seat of, whoever's seat and whenever
-    it took it, so that game is not among the player's rated games either. The server's own
+    moved counts like any other: the site's rules make no exception for it. The game stays
+    rated and that player is ranked last in it (``games.rating_rule``, docs/RATINGS.md: a
+    timeout the bot took over is leaving, unless it came within 24 h of an earlier one of
+    theirs). The server's own
     bot accounts (``Profile.bot_kind``) play their seats from the start: nothing is left to the
-    bot there, and their moves (source ``bot``) are no turns of a person's."""
+    bot there, and their moves (source ``bot``) are no turns of a person's.
+
+    Each holder of a seat keeps their own figure (issue 42's tenures, ``games.tenures``): a
+    substitute inherits none of the turns before them, and a player whose seat someone took
+    keeps their turns and, when they resigned or timed out, the game they left to the bot."""
     seats = list(
         Seat.objects.filter(user_id=user.pk)
         .exclude(game__practice=True)  # practice against the bots is nobody's record
         .order_by()
-        .values_list("game_id", "seat", "bot_controlled", "user__profile__bot_kind")
+        .values_list("game_id", "bot_controlled", "user__profile__bot_kind")
     )
     server_bot = any(kind for *_rest, kind in seats)
-    turns = recent_turns(user, game_ids=[g for g, *_rest in seats], timed=replies)
+    held = _tenures(user)
+    games = sorted({g for g, *_rest in seats} | {g for g, _ended in held})
+    turns = recent_turns(user, game_ids=games, timed=replies)
     timed_out = sum(1 for t in turns if t.source == Move.Source.TIMEOUT)
     hours = [t.reply_hours for t in turns if t.source in HUMAN]
     known = [h for h in hours if h is not None]
+    abandoned = {g for g, ended in held if ended in LEFT_TO_THE_BOT}
+    abandoned |= {g for g, bot, _kind in seats if bot}
     return Reliability(
         turns=len(turns),
         on_time=len(turns) - timed_out,
         timed_out=timed_out,
-        abandoned=0 if server_bot else sum(1 for _g, _s, bot, _k in seats if bot),
+        abandoned=0 if server_bot else len(abandoned),
         median_reply_hours=statistics.median(known) if known else None,
     )
+
+
+#: How a tenure ends that left the game to the bot (a seat sought and handed over did not).
+LEFT_TO_THE_BOT = (Tenure.Ended.RESIGNED, Tenure.Ended.TIMED_OUT)
+
+
+def _tenures(user: AbstractBaseUser) -> list[tuple[int, str]]:
+    """(game id, how it ended) of each seat ``user`` holds or held that changed hands (practice
+    games aside): a seat someone took from them is no longer theirs, its turns still are."""
+    return list(
+        Tenure.objects.filter(user_id=user.pk)
+        .exclude(game__practice=True)
+        .order_by()
+        .values_list("game_id", "ended")
+    )
+
+
+def _turns_of(user: AbstractBaseUser) -> Combinable:
+    """THE rule of whose a move is (``Move`` rows of a seat): the holder's whose tenure covers
+    it (``from_seq`` exclusive, ``to_seq`` inclusive), or the seat's user when the seat never
+    changed hands (no tenure rows: ``games.tenures``)."""
+    seat_now = Seat.objects.filter(
+        user_id=user.pk, game_id=OuterRef("game_id"), seat=OuterRef("seat")
+    )
+    changed = Tenure.objects.filter(game_id=OuterRef("game_id"), seat=OuterRef("seat"))
+    mine = Tenure.objects.filter(
+        game_id=OuterRef("game_id"),
+        seat=OuterRef("seat"),
+        user_id=user.pk,
+        from_seq__lt=OuterRef("seq"),
+    ).filter(Q(to_seq__isnull=True) | Q(to_seq__gte=OuterRef("seq")))
+    return (Exists(seat_now) & ~Exists(changed)) | Exists(mine)
 
 
 def recent_turns(
@@ -113,8 +161,9 @@ def recent_turns(
     limit: int = RECENT_TURNS,
     timed: bool = True,
 ) -> list[Turn]:
-    """The player's last ``limit`` turns (moves of their seats made by them or timed out),
-    oldest first, each with the moment its seat became awaited (``timed``).
+    """The player's last ``limit`` turns (moves of a seat while they held it, ``_turns_of``:
+    made by them or timed out), oldest first, each with the moment its seat became awaited
+    (``timed``).
 
     No column keeps that moment once the turn is over: ``Seat.deadline`` is counted from it but
     holds only the turn awaited now, and the turn notices of the outbox are written only for
@@ -126,25 +175,29 @@ def recent_turns(
     moves up to the last turn wanted) and one replay per game, only for the games of the
     turns in the window."""
     if game_ids is None:
-        game_ids = list(
-            Seat.objects.filter(user_id=user.pk)
-            .exclude(game__practice=True)
-            .order_by()
-            .values_list("game_id", flat=True)
+        now = Seat.objects.filter(user_id=user.pk).exclude(game__practice=True).order_by()
+        game_ids = sorted(
+            {*now.values_list("game_id", flat=True), *(g for g, _ended in _tenures(user))}
         )
     if not game_ids:
         return []
-    theirs = Seat.objects.filter(
-        user_id=user.pk, game_id=OuterRef("game_id"), seat=OuterRef("seat")
-    )
     rows = list(
         Move.objects.filter(game_id__in=game_ids, source__in=COUNTED)
         .exclude(action__type=TAKEBACK)  # a take-back is no turn
-        .filter(Exists(theirs))
+        .filter(_turns_of(user))
         .order_by("-created_at", "-pk")
         .values_list("game_id", "seq", "source", "created_at")[:limit]
     )
     rows.reverse()
+    # A sealed answer still hidden is not a turn yet for anyone to read: made by the deadline,
+    # it is a pass, and a timeout counted now would tell it before the bids are opened.
+    sealed_games = {g for g, _seq, _source, _at in rows}
+    hidden = {
+        (game.pk, seq)
+        for game in Game.objects.filter(pk__in=sealed_games, status=Game.Status.RUNNING)
+        for seq in selectors.sealed_hidden(game)
+    }
+    rows = [r for r in rows if (r[0], r[1]) not in hidden]
     since: dict[tuple[int, int], datetime | None] = {}
     if timed:
         wanted: dict[int, set[int]] = defaultdict(set)
@@ -297,8 +350,9 @@ class FinishedPage:
 
 
 def visible_games(user: AbstractBaseUser, viewer: selectors.Reader) -> QuerySet[Game]:
-    """The games ``user`` holds a seat in that ``viewer`` may see listed on their page (and in
-    the API's profile, ``profile_json``).
+    """The games ``user`` holds a seat in, or held one in and left (a substitute took it; no
+    place is shown: the seat's result is its last holder's), that ``viewer`` may see listed on
+    their page (and in the API's profile, ``profile_json``).
 
     A private game (by invitation only: ``options.private``) is listed only to ``user``
     themselves and to those who may see it (``selectors.game_visible_q``: its players and the
@@ -307,7 +361,10 @@ def visible_games(user: AbstractBaseUser, viewer: selectors.Reader) -> QuerySet[
     ("and 3 private games" would tell exactly that). The rest of the page is the same for
     everyone: the reliability and the rating are figures over all the player's games, which
     name none of them."""
-    qs = Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=user.pk)))
+    qs = Game.objects.filter(
+        Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=user.pk))
+        | Exists(Tenure.objects.filter(game=OuterRef("pk"), user_id=user.pk))  # a seat they left
+    )
     if getattr(viewer, "is_authenticated", False) and getattr(viewer, "pk", None) == user.pk:
         return qs
     # THE rule of who may see a game, as lists apply it (staff see what everyone sees).
@@ -414,13 +471,14 @@ def profile_json(
     ``page``-th page of finished games."""
     profile = getattr(user, "profile", None)
     rating = rating_of(user)
-    rel = reliability(user)
+    server_bot = bool(getattr(profile, "bot_kind", ""))
+    rel = None if server_bot else reliability(user)  # a server bot has no turns of its own
     finished = games_finished(user, viewer, page=page)
     return {
         "username": user.get_username(),
         "display_name": selectors.player_name(user),
         "bot_account": bool(getattr(profile, "bot_account", False)),
-        "server_bot": bool(getattr(profile, "bot_kind", "")),
+        "server_bot": server_bot,
         "rating": None
         if rating is None
         else {
@@ -430,7 +488,9 @@ def profile_json(
             "games": rating.games,
             "updated_at": rating.updated_at,
         },
-        "reliability": {
+        "reliability": None
+        if rel is None
+        else {
             "turns": rel.turns,
             "on_time": rel.on_time,
             "timed_out": rel.timed_out,

@@ -26,6 +26,11 @@ WEBHOOKS_SWEEP = "games.tasks.webhooks_sweep"
 REMINDERS_QUEUE = "games.tasks.reminders_queue"
 DIGESTS_QUEUE = "games.tasks.digests_queue"
 PRACTICE_PURGE = "games.tasks.practice_purge"
+PUSH_SEND = "games.tasks.push_send"
+PUSH_SWEEP = "games.tasks.push_sweep"
+OPEN_GAMES_SWEEP = "games.tasks.open_games_sweep"
+INBOUND_PROCESS = "games.tasks.inbound_process"
+INBOUND_SWEEP = "games.tasks.inbound_sweep"
 
 # Queues, so that each kind of work can get workers of its own as the site grows
 # (deploy/OPERATIONS.md, "Capacity"): emails are many and quick; moves (deadline defaults and
@@ -49,6 +54,16 @@ ROUTES: dict[str, str] = {
     WEBHOOKS_SEND: HOOKS,
     WEBHOOKS_SWEEP: HOOKS,
     PRACTICE_PURGE: MOVES,
+    # The tournaments app's periodic start and next-round check (seats games: the moves' kind).
+    "tournaments.tasks.tournaments_sweep": MOVES,
+    # One table's game made after its round's commit (a game's start: the moves' kind too).
+    "tournaments.tasks.table_make": MOVES,
+    # Push services are other people's servers, as webhooks' receivers are.
+    PUSH_SEND: HOOKS,
+    PUSH_SWEEP: HOOKS,
+    OPEN_GAMES_SWEEP: EMAIL,
+    INBOUND_PROCESS: MOVES,
+    INBOUND_SWEEP: MOVES,
 }
 
 QUICK_PUBLISH: dict[str, Any] = {

@@ -3,9 +3,13 @@ a game ends, from its final ranking (the rules' ranks, ties shared).
 
 ``game_rate`` runs inside the transaction of the move that ends the game (the turn hook calls
 it), so a game is rated exactly once: a retried finishing move is refused as stale, and the
-``RatedGame`` row (primary key: the game) would refuse a second rating anyway. Not rated: games
-with a bot seat, and games where a bot took over a player's seat (timeouts). ``ratings_recompute``
-replays every finished game in the order they ended and must give the same ratings.
+``RatedGame`` row (primary key: the game) would refuse a second rating anyway. Not rated for
+people: games with a server bot's seat. **A game stays rated when someone leaves or times out**:
+who is rated, and at which rank, is THE rule ``games.rating_rule.rating_plan`` (the leaver last,
+the others by their places among themselves, substitutes over a share of the game, only the first
+of simultaneous timeouts; docs/RATINGS.md), fed here from the seat's tenures
+(``games.tenures``). ``ratings_recompute`` replays every finished game in the order they ended
+and must give the same ratings.
 
 **Only games played from the start count** (``counts_for_ratings``, THE rule, for people and
 levels alike, wherever ratings are computed or shown): a game begun from a position
@@ -24,14 +28,16 @@ one level in a game each count as a player, and the level takes the mean of thei
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from openskill.models import PlackettLuce
 
-from games import engine
-from games.models import Game, Move, RatedGame, Rating, Seat
+from games import engine, rating_rule, tenures
+from games.callers import Caller
+from games.models import Game, RatedGame, Rating, Seat, Tenure
 from powergrid.levels import LEVEL_NAMES, LEVELS
 
 MODEL = PlackettLuce()
@@ -44,21 +50,14 @@ def counts_for_ratings(game: Game) -> bool:
     return not game.start_state and not game.practice
 
 
-def rated_so_far(game: Game, seats: list[Seat], *, bot_moved: bool | None = None) -> bool:
-    """Whether the game would be rated for its people if it ended now: played from the start
-    (``counts_for_ratings``), no bot in a seat, and no seat the bot has played (a rated game's
-    take-backs depend on it, ``games.takebacks``). ``bot_moved``: whether a move of source
-    ``bot`` is in the log, when the caller knows (else it is read)."""
-    if not counts_for_ratings(game) or any(
+def rated_so_far(game: Game, seats: list[Seat]) -> bool:
+    """Whether the game is one rated for its people: played from the start
+    (``counts_for_ratings``) and no bot account in a seat (a rated game's take-backs depend on
+    it, ``games.takebacks``). A seat the server's bot took over does not change it: the game
+    stays rated (``games.rating_rule``)."""
+    return counts_for_ratings(game) and not any(
         getattr(getattr(s.user, "profile", None), "is_bot", False) for s in seats
-    ):
-        return False
-    if bot_moved is not None:
-        return not bot_moved
-    return not Move.objects.filter(game=game, source=Move.Source.BOT).exists()
-
-
-_eligible = rated_so_far
+    )
 
 
 def _ranks(game: Game) -> dict[int, int]:
@@ -79,29 +78,70 @@ def game_rate(game: Game, seats: list[Seat]) -> RatedGame | None:
         return None
     if not counts_for_ratings(game):  # begun from a position: nobody's rating moves
         return RatedGame.objects.create(game=game, rated=False, changes={})
-    if not _eligible(game, seats):
+    if not rated_so_far(game, seats):
         return RatedGame.objects.create(game=game, rated=False, changes=_rate_levels(game, seats))
-    ranks = _ranks(game)
-    people = sorted(seats, key=lambda s: s.seat)
-    stored = {r.user_id: r for r in Rating.objects.select_for_update().filter(
-        user_id__in=[s.user_id for s in people]
-    )}  # fmt: skip
+    plan = plan_for(game, seats)
+    if not plan.rated:
+        return RatedGame.objects.create(game=game, rated=False, changes={})
+    users = list(plan.ranks)
+    stored = {r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=users)}
     before = [
-        MODEL.rating(mu=stored[s.user_id].mu, sigma=stored[s.user_id].sigma)
-        if s.user_id in stored
-        else MODEL.rating()
-        for s in people
+        MODEL.rating(mu=stored[u].mu, sigma=stored[u].sigma) if u in stored else MODEL.rating()
+        for u in users
     ]
-    after = MODEL.rate(
-        [[r] for r in before], ranks=[ranks.get(s.seat, len(people)) for s in people]
-    )
+    after = MODEL.rate([[r] for r in before], ranks=[plan.ranks[u] for u in users])
     changes: dict[str, Any] = {}
-    for s, old, (new,) in zip(people, before, after, strict=True):
-        row = stored.get(s.user_id) or Rating(user_id=s.user_id, mu=new.mu, sigma=new.sigma)
+    for u, old, (new,) in zip(users, before, after, strict=True):
+        row = stored.get(u) or Rating(user_id=u, mu=new.mu, sigma=new.sigma)
         row.mu, row.sigma, row.games = new.mu, new.sigma, row.games + 1
         row.save()
-        changes[str(s.user_id)] = [old.mu, old.sigma, new.mu, new.sigma]
+        changes[str(u)] = [old.mu, old.sigma, new.mu, new.sigma]
     return RatedGame.objects.create(game=game, rated=True, changes=changes)
+
+
+def timeouts_excused(user_id: int) -> set[int]:
+    """The games in which ``user_id``'s lasting timeout (the bot took their seat over and they
+    never came back) is excused: not the first within ``TIMEOUT_WINDOW``. Walked in time order,
+    each counted timeout opens a window; the timeouts inside it are excused, the first after it
+    counts and opens the next (so a player who drops out every 20 hours still loses each day)."""
+    excused: set[int] = set()
+    window_end: datetime | None = None
+    rows = (
+        Tenure.objects.filter(user_id=user_id, timed_out_at__isnull=False)
+        .order_by("timed_out_at", "game_id")
+        .values_list("game_id", "timed_out_at")
+    )
+    for game_id, at in rows:
+        if at is None:
+            continue
+        if window_end is not None and at < window_end:
+            excused.add(game_id)
+        else:
+            window_end = at + rating_rule.TIMEOUT_WINDOW
+    return excused
+
+
+def plan_for(game: Game, seats: list[Seat]) -> rating_rule.RatingPlan:
+    """The rule's answer for a finished people's game, from its tenures and seats."""
+    by_seat = {s.seat: s for s in seats}
+    holders = []
+    for t in tenures.of_game(game, seats):
+        seat = by_seat.get(t.seat)
+        at_end = t.to_seq is None and seat is not None and seat.user_id == t.user_id
+        bot_at_end = bool(at_end and seat is not None and seat.bot_controlled)
+        holders.append(
+            rating_rule.Holder(
+                seat=t.seat,
+                user_id=t.user_id,
+                from_seq=t.from_seq,
+                to_seq=t.to_seq,
+                ended=t.ended,
+                bot_at_end=bot_at_end,
+                excused=(bot_at_end or t.ended == "timed_out")
+                and game.pk in timeouts_excused(t.user_id),
+            )
+        )
+    return rating_rule.rating_plan(total_moves=game.seq, places=_ranks(game), holders=holders)
 
 
 def _identities() -> Any:
@@ -131,7 +171,7 @@ def level_identity(level: str) -> Any:
     return user
 
 
-def identity_level(user: Any) -> str:
+def identity_level(user: Caller) -> str:
     """The level whose rating ``user`` carries ('' for any other account: a person, a seat's
     bot, a person who signed up with a ``bot-level-`` name)."""
     kind = getattr(getattr(user, "profile", None), "bot_kind", "")

@@ -16,12 +16,13 @@ from django.db.models import F
 from django.dispatch import receiver
 
 from accounts.vacation import vacation_shifted
+from games.callers import User
 from games.inbox.receive import mail_receive
 from games.models import Seat
 
 
 @receiver(vacation_shifted)
-def deadlines_shift(sender: Any, user: Any, delta: timedelta, **kwargs: Any) -> int:
+def deadlines_shift(sender: Any, user: User, delta: timedelta, **kwargs: Any) -> int:
     """Move the user's running deadlines (and reminders) by ``delta``; bot-played seats keep
     theirs (the bot plays at once)."""
     return Seat.objects.filter(user=user, deadline__isnull=False, bot_controlled=False).update(

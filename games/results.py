@@ -8,10 +8,12 @@ engine reveals every player's money too. Nothing here runs for a game under way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import TypedDict, cast
 
-from games import engine, selectors, shapes
-from games.models import Game
+from django.contrib.auth import get_user_model
+
+from games import engine, selectors, shapes, tenures
+from games.models import Game, Seat
 from powergrid.shapes import Colour
 
 
@@ -120,3 +122,36 @@ def game_result_json(game: Game, result: GameResult) -> shapes.GameResult:
         for i, number in enumerate(money.rounds)
     ]
     return {"game": game.pk, "rows": result.rows, "rounds": rounds}
+
+
+class Holder(TypedDict):
+    """A holder of a seat who did not play it to the end (the result page names them)."""
+
+    name: str
+    username: str
+    ended: str  # Tenure.Ended: resigned, timed_out, replaced
+    seq: int  # the game's move count when they stopped
+    last: bool  # the seat's last holder: nobody took the seat after them (the bot played on)
+
+
+def who_stopped(game: Game, seats: list[Seat]) -> dict[int, list[Holder]]:
+    """By seat, each holder whose tenure ended before the game did, in order: those a
+    substitute followed, and a last holder who resigned (the bot played their seat to the end).
+    Two queries: the tenures, their users."""
+    ended = [t for t in tenures.of_game(game, seats) if t.ended]
+    users = get_user_model().objects.select_related("profile")
+    by_id = {u.pk: u for u in users.filter(pk__in={t.user_id for t in ended})}
+    holder_of = {s.seat: s.user_id for s in seats}
+    out: dict[int, list[Holder]] = {}
+    for t in ended:
+        user = by_id[t.user_id]
+        out.setdefault(t.seat, []).append(
+            {
+                "name": selectors.seat_name(Seat(game=game, seat=t.seat, user=user)),
+                "username": user.get_username(),
+                "ended": t.ended,
+                "seq": t.to_seq or 0,
+                "last": holder_of.get(t.seat) == t.user_id,
+            }
+        )
+    return out

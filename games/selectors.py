@@ -7,21 +7,21 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import TypedDict, cast
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 import powergrid
-from games import engine, shapes
+from games import checkpoints, engine, shapes
 from games.fastpath import rows
-from games.models import DEFAULT_OPTIONS, Game, Invitation, Move, Seat
+from games.models import DEFAULT_OPTIONS, Game, Invitation, Move, Seat, Tenure, Watcher
 from games.services.errors import MoveRejected, NotAPlayer, ServiceError
 from powergrid.actions import SEALED_SHOWN, sealed_move
 from powergrid.levels import DEFAULT_LEVEL, LEVELS
@@ -68,6 +68,7 @@ def _seat_detail(game: Game, s: Seat) -> shapes.Seat:
         "display_name": seat_name(s),
         "colour": cast(Colour, s.colour),
         "bot_controlled": s.bot_controlled,
+        "offered": cast(shapes.SeatOffered, s.offered),
     }
     level = seat_bot_level(game, s)
     if level is not None:
@@ -143,7 +144,8 @@ def not_private() -> Q:
 # -- who may see a game ---------------------------------------------------------------------
 # THE rule, for every channel (pages, the API, the event stream, the calendar, chat, webhooks,
 # emails): a game that is not private is anyone's to read; a private game exists only for its
-# players, the players its creator invited, and staff. To everyone else it answers exactly as a
+# players, the players its creator invited, its watchers (``Watcher``: granted by what made it,
+# a private tournament's director and entrants), and staff. To everyone else it answers as a
 # game that does not exist (404), whatever they ask of it. Only the invitation link's code lets
 # a stranger see a private game's lobby, while it is open (and join it). docs/API.md, "Private
 # games", says what this guarantees; tests/games/test_private_games.py walks every game-scoped
@@ -159,8 +161,12 @@ def is_private(game: Game) -> bool:
 
 
 def game_visible_q(user: Reader, *, listing: bool = False) -> Q:
-    """The games ``user`` may see, as a filter. ``listing``: for lists (the lobby, games in
-    progress), where staff see what everyone sees (they open a private game by its number)."""
+    """The games ``user`` may see, as a filter: every game not private; a private one if they
+    hold a seat in it, held one and left it (a substitute took it: they watch it as its other
+    watchers do, for what a seat hides is its holder's only), are invited, or are its watchers
+    (``Watcher``: seeing it without a seat, as anyone sees a public game). ``listing``: for
+    lists (the lobby, games in progress), where staff see what everyone sees (they open a
+    private game by its number)."""
     public = not_private()
     if not getattr(user, "is_authenticated", False):
         return public
@@ -168,8 +174,19 @@ def game_visible_q(user: Reader, *, listing: bool = False) -> Q:
         return Q()
     uid = cast(int, getattr(user, "pk", None))  # signed in: a user's key
     theirs = Seat.objects.filter(user_id=uid).values("game_id")
+    held = Tenure.objects.filter(user_id=uid).values("game_id")  # a seat they left
     invited = Invitation.objects.filter(user_id=uid).values("game_id")
-    return public | Q(pk__in=theirs) | Q(pk__in=invited)
+    watched = Watcher.objects.filter(user_id=uid).values("game_id")
+    return public | Q(pk__in=theirs) | Q(pk__in=held) | Q(pk__in=invited) | Q(pk__in=watched)
+
+
+def games_visible_among(user: Reader, game_ids: Iterable[int]) -> set[int]:
+    """Which of ``game_ids`` ``user`` may see (the rule above), in one query: a page naming many
+    games (a tournament's tables) links only those."""
+    ids = set(game_ids)
+    if not ids:
+        return ids
+    return set(Game.objects.filter(game_visible_q(user), pk__in=ids).values_list("pk", flat=True))
 
 
 def invite_code_matches(game: Game, code: object) -> bool:
@@ -200,7 +217,9 @@ def game_visible(game: Game, user: Reader, *, code: object = "") -> bool:
             return True
     elif Seat.objects.filter(game=game, user_id=uid).exists():
         return True
-    return Invitation.objects.filter(game=game, user_id=uid).exists()
+    return any(  # invited, held a seat and left it, or a watcher
+        m.objects.filter(game=game, user_id=uid).exists() for m in (Invitation, Tenure, Watcher)
+    )
 
 
 def game_for(
@@ -223,14 +242,21 @@ def game_for(
     return game
 
 
-def game_list(*, user: Reader, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
+def game_list(
+    *, user: Reader, status: str | None = None, mine: bool = False, seeking_substitute: bool = False
+) -> QuerySet[Game]:
     """Games, newest first. A private game is listed only to its players and the players it
     invited, whatever its status (``game_visible_q``): lists of games in progress and players'
-    profiles do not show it either."""
+    profiles do not show it either. ``seeking_substitute``: only running games with a seat
+    offered to substitutes (``Seat.offered``)."""
     qs = Game.objects.all().order_by("-created_at", "-id")
     qs = qs.filter(game_visible_q(user, listing=True))
     if status:
         qs = qs.filter(status=status)
+    if seeking_substitute:
+        offered = Seat.objects.filter(game=OuterRef("pk")).exclude(offered="")
+        qs = qs.filter(Exists(offered), status=Game.Status.RUNNING)
+        qs = qs.filter(Q(options__substitutes=True) | Q(options__substitutes__isnull=True))
     if mine:
         if not getattr(user, "is_authenticated", False):
             return qs.none()
@@ -291,6 +317,7 @@ def game_get_with_seats(*, game_id: int) -> Game | None:
         if game is not None:
             game.seats_read = []
         return game
+    assert game is not None  # read with its seats
     game.seats_read = seats
     return game
 
@@ -312,6 +339,9 @@ def game_options(game: Game) -> shapes.GameOptions:
         "takebacks": int(o["takebacks"]),
         "takebacks_rated": bool(o["takebacks_rated"]),
         "bot_level": cast(shapes.BotLevel, o["bot_level"]),
+        # Games made before round sheets have no key: move by move.
+        "sheets": bool((game.options or {}).get("sheets", False)),
+        "substitutes": bool(o["substitutes"]),
     }
 
 
@@ -407,8 +437,8 @@ def game_engine_state(game: Game) -> State:
 
 def game_state_for(game: Game, user: Reader = None, *, state: State | None = None) -> shapes.State:
     """The state as ``user`` may see it: ``powergrid.view`` for the user's seat (spectator view for
-    non-players, whose ``legal`` is empty), with the players' names and the server's keys
-    (``games.shapes.State``).
+    non-players, whose ``legal`` is empty, as it is for a player who resigned), with the players'
+    names and the server's keys (``games.shapes.State``).
 
     ``state`` may pass the engine state when the caller already holds it (after a move).
     """
@@ -419,6 +449,8 @@ def game_state_for(game: Game, user: Reader = None, *, state: State | None = Non
     seat = seat_of(game, user)
     seat_no = seat.seat if seat is not None else None
     view = engine.view(state, seat_no)
+    if seat is not None and seat.offered == Seat.Offered.LEFT:
+        view["legal"] = []  # resigned: the bot plays their seat, and no move is theirs
     seats = {s.seat: s for s in game_seats(game)}
     players: list[shapes.Player] = [
         {**p, "name": seat_name(seats[p["seat"]]), "username": seats[p["seat"]].user.get_username()}
@@ -443,7 +475,9 @@ def move_list_public(*, game: Game, since: int = 0) -> list[shapes.Move]:
     """The move log after ``since`` as anyone may read it: every move as sent, except a sealed
     answer (``powergrid.actions.sealed_move``: a sealed bid, or a pass in a sealed auction)
     while its auction is under way, which shows as ``{"type": "seal_bid"}`` whether it bid or
-    passed; once the last answer is in they are shown like the rest."""
+    passed, with the source ``sealed`` whoever gave it (a pass made by the deadline would
+    otherwise say ``timeout``: a timeout in a sealed auction is a pass); once the last answer
+    is in they are shown like the rest."""
     moves = list(
         move_list(game=game, since=since).only("seq", "seat", "action", "created_at", "source")
     )
@@ -455,10 +489,14 @@ def move_list_public(*, game: Game, since: int = 0) -> list[shapes.Move]:
             "seat": m.seat,
             "action": {"type": SEALED_SHOWN} if m.seq in hidden else m.action,
             "time": m.created_at,
-            "source": cast(shapes.MoveSource, m.source),
+            "source": SEALED_SOURCE if m.seq in hidden else cast(shapes.MoveSource, m.source),
         }
         for m in moves
     ]
+
+
+#: The source a sealed answer shows until its auction's bids are opened (``move_list_public``).
+SEALED_SOURCE: shapes.MoveSource = "sealed"
 
 
 def _sealed_auctions(game: Game) -> bool:
@@ -486,6 +524,16 @@ def _secret_hidden(game: Game) -> set[int]:
         for seq, _seat, action in log
         if _secret(action, sealed) and (seq not in kept or (start is not None and seq > start))
     }
+
+
+def sealed_hidden(game: Game) -> set[int]:
+    """The seqs of the sealed answers still hidden (``_secret_hidden``), for a sealed-bid game;
+    empty for any other. Whatever counts moves for others to read (a player's reliability, the
+    forecast's replies) leaves these out until the bids are opened: a sealed answer made by the
+    deadline is a pass, so counting it as a timeout would tell it."""
+    if not _sealed_auctions(game) or game.status != Game.Status.RUNNING:
+        return set()
+    return _secret_hidden(game)
 
 
 def _sealed_auction_start(game: Game, standing: list[engine.LogEntry]) -> int | None:
@@ -578,7 +626,22 @@ def game_engine_state_at(game: Game, seq: int) -> State:
 
 
 def _state_at(game: Game, seq: int) -> State:
-    """The engine state after ``seq`` moves (private: never returned to callers)."""
+    """The engine state after ``seq`` moves (private: never returned to callers): the current
+    one cached, a past one from the checkpoint before it (``games.checkpoints``: checked against
+    the log, rebuilt from it when missing), the log read from there only."""
+    if seq >= game.seq:
+        return game_engine_state(game)
+
+    def read(since: int) -> list[checkpoints.Entry]:
+        moves = Move.objects.filter(game=game, seq__gte=since, seq__lte=seq).order_by("seq")
+        return list(moves.values_list("seq", "seat", "action", "created_at"))
+
+    return checkpoints.state_at((game.pk, game.seed), seq, read, lambda: game_initial_state(game))
+
+
+def _state_at_from_scratch(game: Game, seq: int) -> State:
+    """``_state_at`` the plain way: the log replayed from the start (the checkpoints' test and
+    benchmark compare with it)."""
     if seq >= game.seq:
         return game_engine_state(game)
     return _replay_from_scratch(game, _moves_upto(game, 0, seq))

@@ -125,11 +125,9 @@ def limit(game: Game) -> int:
     return int((game.options or {}).get("takebacks", DEFAULT_OPTIONS["takebacks"]))
 
 
-def refusal(
-    game: Game, seats: list[Seat], *, bot_moved: bool | None = None
-) -> TakebackRefused | None:
-    """Why nobody may take anything back in ``game`` now (None: they may). ``bot_moved``:
-    whether the bot has played a seat, when the caller knows (else it is read)."""
+def refusal(game: Game, seats: list[Seat]) -> TakebackRefused | None:
+    """Why nobody may take anything back in ``game`` now (None: they may). A game stays rated
+    when a player leaves or times out (``games.ratings``), so the bot's moves change nothing."""
     if game.status == Game.Status.FINISHED:
         return TakebackRefused(
             "The game is over: its end showed every player's money, and the result stands.",
@@ -138,7 +136,7 @@ def refusal(
     if game.status != Game.Status.RUNNING:
         return TakebackRefused("The game has not started yet.", code="game_not_started")
     allowed = bool((game.options or {}).get("takebacks_rated"))
-    if not allowed and rated_so_far(game, seats, bot_moved=bot_moved):
+    if not allowed and rated_so_far(game, seats):
         return TakebackRefused(
             "This game is rated: take-backs are off (its creator did not allow them when "
             "creating it).",
@@ -272,8 +270,7 @@ def offer_for(game: Game, user: selectors.Reader) -> Offer | None:
         return None
     cap = limit(game)
     entries = log.entries(game)
-    bot_moved = any(e["source"] == Move.Source.BOT for e in entries)
-    refused = refusal(game, selectors.game_seats(game), bot_moved=bot_moved)
+    refused = refusal(game, selectors.game_seats(game))
     if refused is not None:
         return Offer(None, refused=refused.code, message=refused.message, limit=cap)
     rows, reveals = rows_from_entries(entries)

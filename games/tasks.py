@@ -13,8 +13,10 @@ from celery.signals import worker_process_init, worker_ready
 
 from games import health, queue
 from games.deadlines import sweep
+from games.inbox import intake
 from games.notifications import digest, sending
-from games.services import practice
+from games.push import sending as push_sending
+from games.services import open_sweep, practice
 from games.webhooks import sending as webhook_sending
 
 log = logging.getLogger(__name__)
@@ -96,3 +98,28 @@ def webhooks_sweep() -> dict[str, int]:
 @shared_task(name=queue.PRACTICE_PURGE, acks_late=True, ignore_result=True)
 def practice_purge() -> int:
     return practice.practice_purge()
+
+
+@shared_task(name=queue.PUSH_SEND, acks_late=True, ignore_result=True)
+def push_send(ids: list[int], game_id: int | None = None) -> dict[str, int]:
+    return push_sending.push_send(ids=list(ids) or None, game_id=game_id)
+
+
+@shared_task(name=queue.PUSH_SWEEP, acks_late=True, ignore_result=True)
+def push_sweep() -> dict[str, int]:
+    return push_sending.push_sweep()
+
+
+@shared_task(name=queue.OPEN_GAMES_SWEEP, acks_late=True, ignore_result=True)
+def open_games_sweep() -> dict[str, int]:
+    return open_sweep.open_games_sweep()
+
+
+@shared_task(name=queue.INBOUND_PROCESS, acks_late=True, ignore_result=True)
+def inbound_process(row_id: int) -> str:
+    return intake.inbound_process(row_id)
+
+
+@shared_task(name=queue.INBOUND_SWEEP, acks_late=True, ignore_result=True)
+def inbound_sweep() -> int:
+    return intake.inbound_sweep()

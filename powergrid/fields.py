@@ -15,6 +15,10 @@ from powergrid.tables import RESOURCES as NAMES
 
 #: The largest number any numeric field may hold (more than all the money in any game).
 MAX_NUMBER = 100_000
+#: The smallest and largest plant numbers (a new-deck card is 100 + its number): a refused
+#: plant field's bounds (a number between them may still be no plant: ``unknown_plant``).
+PLANT_MIN = min(PLANTS)
+PLANT_MAX = max(PLANTS)
 
 
 def check_keys(action: Mapping[str, Any], allowed: frozenset[str]) -> None:
@@ -31,7 +35,9 @@ def int_field(value: object, name: str, minimum: int = 0) -> int:
     """A non-negative (or at least ``minimum``) bounded integer; bools, floats, strings refused."""
     if type(value) is not int:
         raise IllegalAction(
-            "invalid_field", f"The field {name!r} must be a whole number.", {"field": name}
+            "invalid_field",
+            f"The field {name!r} must be a whole number from {minimum} to {MAX_NUMBER}.",
+            {"field": name, "min": minimum, "max": MAX_NUMBER},
         )
     if value < minimum or value > MAX_NUMBER:
         raise IllegalAction(
@@ -46,7 +52,10 @@ def plant_field(value: object, name: str = "plant") -> int:
     """A plant number that exists in the deck (``unknown_plant`` otherwise)."""
     if type(value) is not int:
         raise IllegalAction(
-            "invalid_field", f"The field {name!r} must be a plant number.", {"field": name}
+            "invalid_field",
+            f"The field {name!r} must be a plant number (a whole number from {PLANT_MIN} to "
+            f"{PLANT_MAX}).",
+            {"field": name, "min": PLANT_MIN, "max": PLANT_MAX},
         )
     if value not in PLANTS:
         raise IllegalAction(

@@ -19,6 +19,7 @@ version it replaced (same seeds, same games).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -176,6 +177,77 @@ class HeuristicBot:
         gain = scores[plant] if weakest is None else scores[plant] - weakest
         return self._limit(state, player, plant, gain)
 
+    def open_ranking(
+        self, state: State, seat: int, more: Iterable[int] = ()
+    ) -> list[tuple[int, int]]:
+        """The plants this bot would open, best first, each with its limit: ``(plant, max)``:
+        what a round sheet suggests (``powergrid.sheet``). Every plant of the market is ranked
+        (a future plant may slide into the current market), and the plants ``more`` (those that
+        may be drawn into it before the seat's turn); empty when it would pass.
+
+        The order is ``choose``'s own: its first is what ``choose`` opens with all of them
+        offered, the next what it opens once the first is gone, and so on (its scan of the
+        market, plants in number order, ties to the lower; a plant it does not need must beat
+        the one before by a margin). So the first of the list that is offered is ``choose``'s
+        opening in the positions that come up in a round (plants leave the market one by
+        one)."""
+        player = state.players[seat]
+        scores = _scores(state.resources)
+        cands: list[tuple[int, float, int]] = []  # (plant, gain, limit), in plant order
+        plants = sorted({*state.market, *more} - {STEP3}, key=lambda n: (NUMBER[n], n))
+        margin = 0.0
+        if state.round == 1:
+            for n in plants:
+                if NUMBER[n] <= player.money:
+                    limit = max(NUMBER[n], self._limit(state, player, n, scores[n]))
+                    cands.append((n, scores[n], limit))
+            floor = -1e9  # everyone buys one in round 1: the best affordable
+        else:
+            held = player.plants
+            wanted = self.wants_capacity(state, seat)
+            if not wanted and state.step < 3:
+                return []
+            weakest = _weakest_score(state, held, scores)
+            margin = 0.0 if wanted else 15.0
+            floor = 0.0
+            for n in plants:
+                g = scores[n] if weakest is None else scores[n] - weakest
+                limit = self._limit(state, player, n, g)
+                if NUMBER[n] <= limit:
+                    cands.append((n, g, limit))
+        out: list[tuple[int, int]] = []
+        while cands:
+            pick = -1
+            best = floor
+            for i, (_n, g, _limit) in enumerate(cands):
+                if g > best + margin:
+                    pick, best = i, g
+            if pick < 0:
+                break
+            n, _g, limit = cands.pop(pick)
+            out.append((n, limit))
+        return out
+
+    def wants_capacity(self, state: State, seat: int) -> bool:
+        """Whether the seat needs a plant (after round 1): its plants power fewer cities than
+        it will want soon, or it has fewer than two. Without the need it opens an auction only
+        in step 3, and only for a plant much better than its weakest (a margin)."""
+        player = state.players[seat]
+        plants = player.plants
+        return _powers(plants) < min(self._end_cities(state), len(player.cities) + 4) or (
+            len(plants) < 2
+        )
+
+    def auction_limit(self, state: State, seat: int) -> int:
+        """The most this bot would give for the plant of the auction under way (one is)."""
+        auction = state.auction
+        assert auction is not None
+        player = state.players[seat]
+        scores = _scores(state.resources)
+        weakest = _weakest_score(state, player.plants, scores)
+        gain = scores[auction.plant] if weakest is None else scores[auction.plant] - weakest
+        return self._limit(state, player, auction.plant, gain)
+
     def _auction(self, state: State, seat: int) -> Action:
         player = state.players[seat]
         if state.discard is not None:
@@ -185,10 +257,7 @@ class HeuristicBot:
         if auction is not None:
             need = auction.bid + 1
             if auction.high != seat:
-                number = auction.plant
-                weakest = _weakest_score(state, player.plants, scores)
-                gain = scores[number] if weakest is None else scores[number] - weakest
-                limit = self._limit(state, player, number, gain)
+                limit = self.auction_limit(state, seat)
                 if auction.sealed is not None:  # one sealed bid: our limit, or nothing
                     return (
                         {"type": "seal_bid", "amount": limit}
@@ -216,9 +285,7 @@ class HeuristicBot:
                 return {"type": "pass_auction"}  # cannot happen with 50 Elektro
             return {"type": "choose_plant", "plant": best, "bid": NUMBER[best]}
         plants = player.plants
-        wanted = _powers(plants) < min(self._end_cities(state), len(player.cities) + 4) or (
-            len(plants) < 2
-        )
+        wanted = self.wants_capacity(state, seat)
         if not wanted and state.step < 3:
             return {"type": "pass_auction"}
         weakest = _weakest_score(state, plants, scores)
@@ -236,6 +303,11 @@ class HeuristicBot:
         if best < 0:
             return {"type": "pass_auction"}
         return {"type": "choose_plant", "plant": best, "bid": NUMBER[best]}
+
+    def weakest_plant(self, state: State, seat: int) -> int:
+        """The plant this bot gives up when it has one too many (before the new one)."""
+        scores = _scores(state.resources)
+        return min(state.players[seat].plants, key=lambda n: (scores[n], n))
 
     def _discard(self, state: State, seat: int) -> Action:
         assert state.discard is not None

@@ -31,8 +31,10 @@ estimates the others' money from the view. Given no accounts, the expert estimat
 bid is in; a deterministic bot's bid would not be: the others know what it sees and could work
 its bid out (a practice game from the position would do it in one click). So every level moves
 the amount of its sealed bid by a draw of its ``seed`` (:data:`SEAL_SPREAD` each way, within
-the legal bounds): the server seeds each bot with a secret of the game, revealed only at its
-end (``games.deadlines.sweep.bot_seed``), so nothing public tells the amount. Every other move
+the legal bounds), and the heuristic level, whose limit is public, bids or passes as its limit
+so moved reaches the least bid or not (:func:`sealed_choice`): the server seeds each bot with a
+secret of the game, revealed only at its end (``games.deadlines.sweep.bot_seed``), so nothing
+public tells the answer. Every other move
 is the level's own (the heuristic level's are the heuristic bot's).
 
 ``budget_scale`` shrinks or grows the search levels' budgets (the server's ``BOT_BUDGET_SCALE``
@@ -105,6 +107,8 @@ DEFAULT_LEVEL = "heuristic"
 TOP_LEVEL = LEVEL_NAMES[-1]
 
 
+#: The answers to a sealed auction: a sealed bid, or a pass.
+SEALED_ANSWERS = ("seal_bid", "pass_bid")
 #: How far, each way, a level's sealed bid is moved from its own amount by its seed's draw.
 SEAL_SPREAD = 3
 
@@ -124,16 +128,50 @@ def sealed_amount(v: ViewLike, seat: int, amount: int, seed: int | str) -> int:
     >>> sorted({sealed_amount(v, 1, 14, s) for s in range(200)})  # never below the least bid
     [14, 15, 16, 17]
     """
+    lo, hi = _seal_bounds(v, seat, amount)
+    return max(lo, min(hi, amount + _seal_draw(v, seat, seed)))
+
+
+def sealed_choice(v: ViewLike, seat: int, limit: int, seed: int | str) -> Action:
+    """A rule level's sealed answer from the most it would give (``limit``): the limit moved by
+    the same draw of ``seed`` as :func:`sealed_amount`, a sealed bid of it (at most the seat's
+    money) if it reaches the least bid, else a pass. So whether it bids follows the secret as
+    the amount does: near its limit, the same public position gives a bid with one secret and
+    a pass with another (a limit compared with the least bid would be public: the heuristic's
+    limit is worked out from the view and the public accounts).
+
+    >>> v = {"round": 2, "auction": {"plant": {"number": 13}, "high_bid": 13},
+    ...      "legal": [{"type": "seal_bid", "min": 14, "max": 30}]}
+    >>> sorted({sealed_choice(v, 1, 15, s)["type"] for s in range(50)})
+    ['pass_bid', 'seal_bid']
+    >>> sealed_choice(v, 1, 15, "a") == sealed_choice(v, 1, 15, "a")
+    True
+    """
+    lo, hi = _seal_bounds(v, seat, limit)
+    moved = limit + _seal_draw(v, seat, seed)
+    offered = any(o.get("type") == "seal_bid" for o in v.get("legal") or ())
+    if not offered or moved < lo:
+        return {"type": "pass_bid"}
+    return {"type": "seal_bid", "amount": min(hi, moved)}
+
+
+def _seal_bounds(v: ViewLike, seat: int, amount: int) -> tuple[int, int]:
+    """The least and the most sealed bid the seat may give (from its legal moves)."""
     auction: Mapping[str, Any] = v.get("auction") or {}
-    plant: Mapping[str, Any] = auction.get("plant") or {}
     bounds = [o for o in v.get("legal") or () if o.get("type") == "seal_bid"]
     if bounds:
-        lo, hi = int(bounds[0]["min"]), int(bounds[0]["max"])
-    else:
-        lo, hi = int(auction.get("high_bid", 0)) + 1, max(amount, _own_money(v, seat))
+        return int(bounds[0]["min"]), int(bounds[0]["max"])
+    return int(auction.get("high_bid", 0)) + 1, max(amount, _own_money(v, seat))
+
+
+def _seal_draw(v: ViewLike, seat: int, seed: int | str) -> int:
+    """The seed's draw for this seat's sealed answer in this auction (-SEAL_SPREAD to
+    SEAL_SPREAD): the same view and seed give the same draw."""
+    auction: Mapping[str, Any] = v.get("auction") or {}
+    plant: Mapping[str, Any] = auction.get("plant") or {}
     key = f"{seed}:seal:{seat}:{v.get('round')}:{plant.get('id', plant.get('number'))}"
     rng = random.Random(f"{key}:{auction.get('high_bid')}:{auction.get('opener')}")
-    return max(lo, min(hi, amount + rng.randint(-SEAL_SPREAD, SEAL_SPREAD)))
+    return rng.randint(-SEAL_SPREAD, SEAL_SPREAD)
 
 
 def _own_money(v: ViewLike, seat: int) -> int:
@@ -193,7 +231,13 @@ class LevelBot:
             move = self._search.choose_view(v, seat, accounts if self.level.accounts else None)
         else:
             assert self._rule is not None
-            move = self._rule.choose(public_state(v, seat, edition=self.edition), seat)
+            state = public_state(v, seat, edition=self.edition)
+            move = self._rule.choose(state, seat)
+            if isinstance(self._rule, HeuristicBot) and move.get("type") in SEALED_ANSWERS:
+                auction = state.auction
+                if auction is not None and auction.sealed is not None and state.discard is None:
+                    limit = self._rule.auction_limit(state, seat)
+                    return sealed_choice(v, seat, limit, self.seed)
         if move.get("type") == "seal_bid" and type(move.get("amount")) is int:
             move = {**move, "amount": sealed_amount(v, seat, move["amount"], self.seed)}
         return move

@@ -16,6 +16,13 @@ player without a wait, with an ordinary move (the move log shows the move, never
   5 of round ``round``: checked against the state when the turn comes (prices and costs may have
   moved since) and made only if they still hold; otherwise the player is asked, with the reason.
 
+* :class:`OpenOrder`, :class:`FuelOrder`, :class:`AutoBuild`: the lines of a round sheet
+  (``powergrid.sheet``): the plants to open in order of preference, each with a maximum (and a
+  pass for every other auction), the fuel the plants need up to a price, the cities the
+  heuristic level would build up to a total. A sheet is the round's set of plans. While a
+  sheet plays the seat's round (its ``OpenOrder`` is there), the seat's proxies bid as the
+  heuristic level does against a rival bidding by hand: halfway from the minimum to the max.
+
 :func:`plan_move` is the whole rule: given a state, a seat that is awaited and its plans, the move
 a plan makes now (checked by :func:`powergrid.apply`), or why none applies. Pure, like the rest of
 the engine: the server keeps plans secret and runs this; the async benchmark runs it too.
@@ -40,7 +47,10 @@ from typing import Any
 from powergrid.engine import apply
 from powergrid.errors import IllegalAction
 from powergrid.helpers import quote_build
+from powergrid.heuristic import HeuristicBot
 from powergrid.legal import legal
+from powergrid.phases.auction import current_market
+from powergrid.plants import NUMBER
 from powergrid.state import AUCTION, BUILD, BUREAUCRACY, RESOURCES, State
 from powergrid.tables import RESOURCES as NAMES
 from powergrid.turns import awaits
@@ -105,7 +115,54 @@ class PowerOrder:
     kind: str = field(default="power", init=False)
 
 
-Plan = ProxyBid | AutoPass | PassWhenNothing | BuyOrder | BuildOrder | PowerOrder
+@dataclass(frozen=True)
+class OpenOrder:
+    """Round ``round``'s auction, as a round sheet writes it: when it is the seat's turn to open
+    an auction, open the first plant of ``choices`` (``(plant, max)`` in order of preference)
+    that is offered and costs at most its max, at its minimum bid; then bid for it (as a proxy)
+    up to that max. None offered: pass (``pass_else``) or ask. ``others_pass``: in an auction
+    for a plant neither in ``choices`` nor under a proxy bid, pass (the sheet answers every
+    auction). ``discard``: the plant to give up if a plant won is one too many."""
+
+    round: int
+    choices: tuple[tuple[int, int], ...]
+    pass_else: bool = True
+    others_pass: bool = True
+    discard: int | None = None
+    kind: str = field(default="open", init=False)
+
+
+@dataclass(frozen=True)
+class FuelOrder:
+    """In round ``round``'s phase 3, buy the fuel the seat's plants need (the heuristic level's
+    choice at that turn, from what the seat may see), each token at most ``max_price``."""
+
+    round: int
+    max_price: int
+    kind: str = field(default="fuel", init=False)
+
+
+@dataclass(frozen=True)
+class AutoBuild:
+    """In round ``round``'s phase 4, build the cities the heuristic level would build at that
+    turn (the cheapest next to the network), as many as fit in ``max_total``."""
+
+    round: int
+    max_total: int
+    kind: str = field(default="auto_build", init=False)
+
+
+Plan = (
+    ProxyBid
+    | AutoPass
+    | PassWhenNothing
+    | BuyOrder
+    | BuildOrder
+    | PowerOrder
+    | OpenOrder
+    | FuelOrder
+    | AutoBuild
+)
 
 
 @dataclass(frozen=True)
@@ -126,7 +183,15 @@ def _checked(state: State, seat: int, action: Action, plan: Plan) -> Decision:
     return Decision(action, plan)
 
 
-def _proxy_bid(state: State, seat: int, p: ProxyBid, rivals: Mapping[int, int] | None) -> Action:
+def _proxy_bid(
+    state: State, seat: int, p: ProxyBid, rivals: Mapping[int, int] | None, jump: bool = False
+) -> Action:
+    """The proxy's bid. Against rivals whose maxima are all known, the second-price rule;
+    otherwise the minimum needed, or with ``jump`` (a round sheet's bids) as the heuristic level
+    bids: halfway from the minimum needed to the maximum. A sheet that bid the minimum let a
+    heuristic rival bid up to its own limit and paid that plus one where the bot's jump had
+    got the plant for less: its player won less often than the bot
+    (``bench/sheet_strength.py``)."""
     auc = state.auction
     assert auc is not None
     need = auc.bid + 1
@@ -142,7 +207,7 @@ def _proxy_bid(state: State, seat: int, p: ProxyBid, rivals: Mapping[int, int] |
             return {"type": "bid", "amount": mine}
         return {"type": "pass_bid"}
     if need <= mine:
-        return {"type": "bid", "amount": need}
+        return {"type": "bid", "amount": need + ((mine - need) // 2 if jump else 0)}
     return {"type": "pass_bid"}
 
 
@@ -155,14 +220,19 @@ def _auction(
     auc = state.auction
     nothing = any(isinstance(p, PassWhenNothing) for p in plans)
     passing = any(isinstance(p, AutoPass) and p.round == state.round for p in plans)
+    sheet = _open_order(state, plans)
     if auc is not None:
-        for p in plans:
-            if isinstance(p, ProxyBid) and p.plant == auc.plant:
-                return _checked(state, seat, _proxy_bid(state, seat, p, rivals), p)
+        proxy, source = _proxy_for(state, plans, auc.plant)
+        if proxy is not None and source is not None:
+            # While a round sheet plays the seat's round, its bids are the heuristic level's.
+            action = _proxy_bid(state, seat, proxy, rivals, jump=sheet is not None)
+            return _checked(state, seat, action, source)
         if passing or (nothing and money <= auc.bid):
             plan = next(p for p in plans if isinstance(p, (AutoPass, PassWhenNothing)))
             return _checked(state, seat, {"type": "pass_bid"}, plan)
         return Decision(None)
+    if sheet is not None:
+        return _open(state, seat, sheet)
     if state.round == 1:
         return Decision(None)  # everyone buys a plant in round 1
     offered = [e["type"] for e in legal(state, seat)]
@@ -170,6 +240,44 @@ def _auction(
         plan = next(p for p in plans if isinstance(p, (AutoPass, PassWhenNothing)))
         return _checked(state, seat, {"type": "pass_auction"}, plan)
     return Decision(None)
+
+
+def _open_order(state: State, plans: Sequence[Plan]) -> OpenOrder | None:
+    return next((p for p in plans if isinstance(p, OpenOrder) and p.round == state.round), None)
+
+
+def _proxy_for(
+    state: State, plans: Sequence[Plan], plant: int
+) -> tuple[ProxyBid | None, Plan | None]:
+    """The proxy bid that answers for ``plant`` (and the plan it comes from): an explicit proxy,
+    a choice of the round's open order, or a pass (max 0) when the sheet passes the rest."""
+    for p in plans:
+        if isinstance(p, ProxyBid) and p.plant == plant:
+            return p, p
+    sheet = _open_order(state, plans)
+    if sheet is None:
+        return None, None
+    for n, mx in sheet.choices:
+        if n == plant:
+            return ProxyBid(plant=n, max=mx, discard=sheet.discard), sheet
+    if sheet.others_pass:
+        return ProxyBid(plant=plant, max=0), sheet
+    return None, None
+
+
+def _open(state: State, seat: int, sheet: OpenOrder) -> Decision:
+    """The seat opens an auction: the first plant of the sheet offered within its max, at its
+    minimum; none: pass (after round 1) if the sheet says so, else ask."""
+    offered = set(current_market(state))
+    money = state.players[seat].money
+    for n, mx in sheet.choices:
+        if n in offered and NUMBER[n] <= min(mx, money):
+            return _checked(
+                state, seat, {"type": "choose_plant", "plant": n, "bid": NUMBER[n]}, sheet
+            )
+    if state.round > 1 and sheet.pass_else:
+        return _checked(state, seat, {"type": "pass_auction"}, sheet)
+    return Decision(None, sheet, "none of the plants on your sheet is offered within its price")
 
 
 def _discard(state: State, seat: int, plans: Sequence[Plan]) -> Decision:
@@ -181,6 +289,9 @@ def _discard(state: State, seat: int, plans: Sequence[Plan]) -> Decision:
     for p in plans:
         if isinstance(p, ProxyBid) and p.plant == won and p.discard is not None and winner == seat:
             return _checked(state, seat, {"type": "discard_plant", "plant": p.discard}, p)
+    sheet = _open_order(state, plans)
+    if sheet is not None and sheet.discard is not None and winner == seat:
+        return _checked(state, seat, {"type": "discard_plant", "plant": sheet.discard}, sheet)
     return Decision(None)
 
 
@@ -191,6 +302,9 @@ def _resources(
     if entry["type"] != "buy_resources":
         return Decision(None)
     maxes = entry["max"]
+    for p in plans:
+        if isinstance(p, FuelOrder) and p.round == state.round:
+            return _checked(state, seat, _fuel(state, seat, p, entry), p)
     for p in plans:
         if isinstance(p, BuyOrder) and p.round == state.round:
             money = state.players[seat].money
@@ -217,9 +331,37 @@ def _resources(
     return Decision(None)
 
 
+def _fuel(state: State, seat: int, p: FuelOrder, entry: Mapping[str, Any]) -> Action:
+    """The heuristic level's purchase, token by token no dearer than ``p.max_price``."""
+    wanted = HeuristicBot().choose(state, seat)
+    action: Action = {"type": "buy_resources"}
+    for r in NAMES:
+        prices = entry["prices"].get(r, [])[: int(wanted.get(r, 0))]
+        take = sum(1 for x in prices if x <= p.max_price)
+        if take:
+            action[r] = take
+    return action
+
+
+def _auto_build(state: State, seat: int, p: AutoBuild) -> Action:
+    """The heuristic level's cities, the longest prefix whose cost fits ``p.max_total``."""
+    cities = list(HeuristicBot().choose(state, seat).get("cities") or [])
+    while cities:
+        try:
+            if quote_build(state, seat, cities) <= p.max_total:
+                break
+        except IllegalAction:
+            pass
+        cities.pop()
+    return {"type": "build", "cities": cities}
+
+
 def _build(
     state: State, seat: int, plans: Sequence[Plan], rivals: Mapping[int, int] | None
 ) -> Decision:
+    for p in plans:
+        if isinstance(p, AutoBuild) and p.round == state.round:
+            return _checked(state, seat, _auto_build(state, seat, p), p)
     for p in plans:
         if isinstance(p, BuildOrder) and p.round == state.round:
             try:
@@ -272,11 +414,10 @@ def proxy_maxima(state: State, plans_by_seat: Mapping[int, Sequence[Plan]]) -> d
     if auc is None:
         return out
     for seat, plans in plans_by_seat.items():
-        for p in plans:
-            if isinstance(p, ProxyBid) and p.plant == auc.plant:
-                out[seat] = min(p.max, state.players[seat].money)
-                break
-            if isinstance(p, AutoPass) and p.round == state.round:
-                out[seat] = 0
-                break
+        proxy, _source = _proxy_for(state, plans, auc.plant)
+        if proxy is not None:
+            out[seat] = min(proxy.max, state.players[seat].money)
+            continue
+        if any(isinstance(p, AutoPass) and p.round == state.round for p in plans):
+            out[seat] = 0
     return out

@@ -50,9 +50,12 @@ def published_schema() -> dict[str, Any]:
 
 @cache
 def _operations() -> list[tuple[re.Pattern[str], dict[str, Any]]]:
-    """Each schema path as a regular expression, with its path item."""
+    """Each schema path as a regular expression, with its path item; the paths with fewer
+    parameters first, as the URL resolver matches them (``/games/next/`` is not the game
+    ``{game_id}`` = "next")."""
     out = []
-    for path, item in published_schema()["paths"].items():
+    paths = published_schema()["paths"].items()
+    for path, item in sorted(paths, key=lambda kv: kv[0].count("{")):
         pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path))
         out.append((re.compile(f"^{pattern}$"), item))
     return out

@@ -16,6 +16,7 @@ asks for it.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -101,6 +102,12 @@ def pytest_configure(config: pytest.Config) -> None:
     test had compiled it earlier in the same worker. Only the controller (or a run without
     xdist) compiles; workers start after this hook.
     """
+    # aiosmtpd's sessions log each connection at INFO ("mail.log") from their own threads; a
+    # sink still open when a test's captured stream closes printed pages of "Logging error"
+    # tracebacks that pushed the run's summary out of CI's printed tail.
+    import logging
+
+    logging.getLogger("mail.log").setLevel(logging.WARNING)
     if hasattr(config, "workerinput"):
         return
     from tests.i18n_helpers import compile_catalogue
@@ -113,7 +120,8 @@ LIGHT_RATES = {"anon": "100000/min", "user": "100000/min", "token_create": "1000
 
 @pytest.fixture(autouse=True)
 def _api_rates(request):
-    """Generous throttles for API tests (a throttling test lowers them); a fresh cache each test."""
+    """Generous throttles for API tests (a throttling test lowers them); a fresh cache each test
+    (the language back to the site's after each test: ``_language_back_to_default``)."""
     django_fixtures = ("settings", "db", "transactional_db", "client", "live_server")
     if not request.node.get_closest_marker("django_db") and not any(
         m in request.fixturenames for m in django_fixtures
@@ -129,6 +137,20 @@ def _api_rates(request):
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_back_to_default():
+    """Each test starts in the default language: a Japanese page (a request by a Japanese
+    player, a log-in) activates Japanese in the thread, and a later test rendering outside a
+    request (tests/games/web/cards) then read Japanese where it expects English, depending on
+    the order the tests ran in."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    if settings.configured:
+        translation.activate(settings.LANGUAGE_CODE)
 
 
 # -- how many API answers were checked against the published schema (tests/api_schema.py) -----
@@ -166,3 +188,32 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
             f"API answers validated against the published schema: {int(answers)} "
             f"({seconds:.1f} s of {cpu:.1f} s CPU, +{added:.1f} %)"
         )
+
+
+# -- known failures (tests/known_failures.txt) -------------------------------------------------
+
+_KNOWN = Path(__file__).with_name("known_failures.txt")
+
+
+def _known_failures() -> list[tuple[str, str]]:
+    out = []
+    for line in _KNOWN.read_text(encoding="utf-8").splitlines() if _KNOWN.exists() else []:
+        if not line.strip() or line.startswith("#"):
+            continue
+        prefix, _, why = line.partition("  # ")
+        out.append((prefix.strip(), why.strip() or "known failure"))
+    return out
+
+
+def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+    """Each test the list names (a node id, a test's id without its parameters, or a prefix
+    ending in ``::`` or ``/``) is marked xfail, not strict: it runs, and passes as XPASS once
+    fixed."""
+    known = _known_failures()
+    for item in items:
+        for prefix, why in known:
+            if item.nodeid in (prefix, f"{prefix}[{item.nodeid.partition('[')[2]}") or (
+                prefix.endswith(("::", "/")) and item.nodeid.startswith(prefix)
+            ):
+                item.add_marker(pytest.mark.xfail(reason=f"known failure: {why}", strict=False))
+                break

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("powergrid", "games", "accounts", "config")
+PACKAGES = ("powergrid", "games", "accounts", "config", "tournaments")
 
 
 def _modules() -> dict[str, Path]:
@@ -172,5 +172,31 @@ def test_no_import_of_the_project_hides_inside_a_function():
         for name, path in MODULES.items()
         for target, node, top in _imports(name, path)
         if not top and target.split(".")[0] in PACKAGES and ast.unparse(node) not in ready
+    ]
+    assert wrong == []
+
+
+def test_games_and_accounts_import_nothing_of_tournaments():
+    """Tournaments build on games; games learn of them only through the ``game_finished``
+    signal (``games.signals``) the tournaments app listens to."""
+    wrong = [
+        (name, target)
+        for name, path in MODULES.items()
+        if name.split(".")[0] in ("games", "accounts", "powergrid")
+        for target, _n, _t in _imports(name, path)
+        if target.split(".")[0] == "tournaments"
+    ]
+    assert wrong == []
+
+
+def test_seating_and_scoring_are_pure():
+    """The seating, the scoring and the ladder import nothing of Django or the server."""
+    server = ("django", "rest_framework", "celery", "games", "accounts", "config", "tournaments")
+    wrong = [
+        (name, target)
+        for name, path in MODULES.items()
+        if name in ("tournaments.seating", "tournaments.scoring", "tournaments.ladder")
+        for target, _n, _t in _imports(name, path)
+        if target.split(".")[0] in server
     ]
     assert wrong == []

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from games.web.cards import CARDS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The state's path, in the order it is taken.
@@ -23,13 +25,30 @@ STATE_PATH = (
     # The server's one adapter to the engine, its declared answers, and the selectors that fill
     # them (THE door state leaves the server through), with the result and profile answers.
     "games/engine.py",
-    "games/shapes.py",
+    "games/shapes/__init__.py",
+    "games/shapes/base.py",
+    "games/shapes/account.py",
+    "games/shapes/games.py",
+    "games/shapes/takebacks.py",
+    "games/shapes/plans.py",
+    "games/shapes/webhooks.py",
+    "games/shapes/results.py",
     "games/selectors.py",
     "games/results.py",
     "games/players.py",
-    # The API: views, presenters, the bodies of the player and account answers, take-backs,
-    # errors.
-    "games/api/views.py",
+    # The API: views (one module per resource, on a shared base and schema table), presenters,
+    # the bodies of the player and account answers, take-backs, errors.
+    "games/api/base.py",
+    "games/api/schema.py",
+    "games/api/tokens.py",
+    "games/api/me.py",
+    "games/api/maps.py",
+    "games/api/lobby.py",
+    "games/api/play.py",
+    "games/api/results.py",
+    "games/api/plans.py",
+    "games/api/chat.py",
+    "games/api/webhooks.py",
     "games/api/present.py",
     "games/api/players.py",
     "games/api/account.py",
@@ -46,8 +65,15 @@ STATE_PATH = (
     # The game page: its declared context, made from the state by the presenters and views.
     "games/web/context.py",
     "games/web/present.py",
-    "games/web/views.py",
+    "games/web/frame.py",
+    "games/web/game.py",
+    "games/web/lobby.py",
+    "games/web/moves.py",
+    "games/web/history.py",
+    "games/web/quote.py",
     "games/web/takeback.py",
+    # Each card of the game page: its presenter and its declared part.
+    *(f"games/web/cards/{card}.py" for card in (*CARDS, "viewing")),
 )
 
 

@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from knox.models import AuthToken
 from rest_framework import permissions, status
 from rest_framework.request import Request
@@ -33,22 +33,15 @@ from accounts.vacation import VacationError, vacation_days_left, vacation_start,
 from games import shapes
 from games.api.openapi import shape
 from games.api.permissions import RecentAuthentication
-from games.api.serializers import RequestSerializer, WholeNumberField, no_body
+from games.api.schema import COMMON, err
+from games.api.serializers import RequestSerializer, WholeNumberField
 from games.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from rest_framework.permissions import _SupportsHasPermission
 
 
-def _err(description: str) -> OpenApiResponse:
-    return OpenApiResponse(shape(shapes.Error), description=description)
-
-
-COMMON = {
-    401: _err("not_authenticated / authentication_failed."),
-    429: _err("throttled: details.retry_after seconds (also the Retry-After header)."),
-}
-REAUTH = _err(
+E403_REAUTH = err(
     "reauthentication_required: a session (not a token) must confirm its password on "
     "details.reauthenticate_url first."
 )
@@ -81,12 +74,11 @@ class CalendarView(APIView):
     @extend_schema(
         operation_id="me_calendar_renew",
         request=None,
-        responses={200: shape(shapes.CalendarFeed), 403: REAUTH, **COMMON},
+        responses={200: shape(shapes.CalendarFeed), 403: E403_REAUTH, **COMMON},
         tags=["me"],
         summary="Give the feed a new secret address (the old one stops working at once)",
     )
     def post(self, request: Request) -> Response:
-        no_body(request.data)
         return Response(_calendar(calendar_address_set(user=request.user, on=True)))
 
     @extend_schema(
@@ -138,11 +130,11 @@ class VacationView(APIView):
         request=VacationStartSerializer,
         responses={
             200: shape(shapes.Vacation),
-            400: _err(
+            400: err(
                 "invalid_field: `days` is not a whole number from 1; not_enough_days "
                 "(details.days_left)."
             ),
-            409: _err("already_on_vacation."),
+            409: err("already_on_vacation."),
             **COMMON,
         },
         examples=[OpenApiExample("A week", value={"days": 7}, request_only=True)],
@@ -174,7 +166,7 @@ class VacationView(APIView):
     @extend_schema(
         operation_id="me_vacation_stop",
         request=None,
-        responses={200: shape(shapes.Vacation), 409: _err("not_on_vacation."), **COMMON},
+        responses={200: shape(shapes.Vacation), 409: err("not_on_vacation."), **COMMON},
         tags=["me"],
         summary="End your vacation now",
         description="Unused whole days go back to this year's allowance, and your deadlines "
@@ -220,8 +212,8 @@ class TokenDetailView(APIView):
         request=None,
         responses={
             204: None,
-            403: REAUTH,
-            404: _err("token_not_found: no token of yours starts with that prefix."),
+            403: E403_REAUTH,
+            404: err("token_not_found: no token of yours starts with that prefix."),
             **COMMON,
         },
         tags=["auth"],

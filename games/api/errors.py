@@ -66,6 +66,9 @@ ERROR_CODES: dict[str, str] = {
     "is the URL with it, where the same method and body go (a 308 keeps both).",
     "invalid_plan": "400: a plan's field is missing or wrong (details.field).",
     "plan_not_found": "404: no such plan of yours (one that has acted is gone).",
+    "invalid_sheet": "400: a line of a round sheet is wrong (details.line and details.field, "
+    "e.g. open[1].max).",
+    "sheet_stale": "409: the sheet is for another round (details.round: the round now).",
     "game_not_running": "409: only a game under way has that (plans, a forecast, a build quote).",
     "invalid_webhook": "400: a webhook's field is wrong (details.field: url, format, events).",
     "webhook_not_found": "404: no such webhook of yours.",
@@ -103,7 +106,44 @@ ERROR_CODES: dict[str, str] = {
     "token_not_found": "404: no API token of yours starts with that prefix.",
     "already_on_vacation": "409: a vacation runs already; end it first (DELETE).",
     "not_on_vacation": "409: there is no vacation to end.",
+    "seat_left": "409: the caller resigned from this game: the bot plays their seat (they may "
+    "no longer move, resign again or offer it).",
+    "seat_timed_out": "409: the bot plays the caller's seat after missed deadlines, offered to "
+    "substitutes until the caller moves again.",
+    "seat_not_offered": "409: that seat is not offered to substitutes.",
+    "no_substitutes": "409: the game was made with `substitutes` false (a tournament's tables "
+    "are): no seat is offered, nor taken; the bot plays a seat its player left.",
+    "already_seated": "409: the caller holds or held a seat in this game (a player cannot take "
+    "a second seat, nor come back to the game by another).",
+    "substitute_is_bot": "409: a bot account cannot take a seat as a substitute.",
     "not_enough_days": "400: fewer vacation days are left this year (details.days_left).",
+    "invalid_discord_user_id": "400: a Discord user ID is 17 to 20 digits (details.field: "
+    "discord_user_id).",
+    "blocked": "403: a block stands between you and that player (one of you blocked the other): "
+    "no joining their game, inviting them or writing in a chat they read.",
+    "invalid_block": "400: a block names no user, or names yourself, or you have blocked the "
+    "most players allowed (details.field: user; details.max).",
+    "user_not_found": "404: no player has that username.",
+    "invalid_subscription": "400: a push subscription's field is wrong (details.field: endpoint, "
+    "keys.p256dh, keys.auth, name, turns): an https endpoint of a push service, the keys in "
+    "base64url.",
+    "subscription_not_found": "404: no push subscription (device) of yours has that id.",
+    "push_unavailable": "409: Web Push is not configured on this server (no VAPID key; GET "
+    "/api/v1/push/key/ answers an empty key).",
+    # Tournaments (the tournaments app, docs/API.md "Tournaments").
+    "not_director": "403: only the tournament's (or the league's) director may start it.",
+    "tournament_started": "409: the tournament has started; sign-up is closed.",
+    "tournament_finished": "409: the tournament is over.",
+    "already_entered": "409: you have entered this tournament already.",
+    "not_entered": "403: you have not entered this tournament.",
+    "outside_rating_range": "403: your rating is outside the tournament's range (details.rating, "
+    "rating_min, rating_max).",
+    "too_few_entrants": "409: fewer entrants than table_min: no table can be seated "
+    "(details.entrants, table_min).",
+    # Leagues (the tournaments app, docs/API.md "Leagues").
+    "already_member": "409: you are a member of this league already.",
+    "not_member": "403: you are not a member of this league.",
+    "season_running": "409: a season of this league is under way; the next starts when it ends.",
 }
 
 # The engine's codes (400), from shared/API.md: the engine owns the list.
@@ -114,14 +154,41 @@ def error_body(code: str, message: str, details: dict[str, object] | None = None
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
-def _message(detail: object) -> str:
+def _message(detail: object, path: str = "", name: str = "") -> str:
+    """The first error's message, naming its field once, by its path (``options.turn_hours``).
+    ``name``: the last key of the path that names a field (a list's item is keyed by its
+    index, an int: its field is its list's)."""
     if isinstance(detail, list) and detail:
-        return _message(detail[0])
+        return _message(detail[0], path, name)
     if isinstance(detail, dict) and detail:
         key, value = next(iter(detail.items()))
-        inner = _message(value)
-        return inner if key == "non_field_errors" else f"{key}: {inner}"
-    return str(detail)
+        if key == "non_field_errors":
+            return _message(value, path, name)
+        named = name if isinstance(key, int) else str(key)
+        return _message(value, f"{path}.{key}" if path else str(key), named)
+    return _named_once(str(detail), path, name or path)
+
+
+def _named_once(text: str, path: str, name: str) -> str:
+    """``text`` naming the field ``name`` at ``path`` once. A strict field's own message starts
+    with its name (``'turn_hours' must be a whole number from 12 to 168.``, ``private must be
+    true or false.``): the name becomes the path. DRF's own (``This field is required.``) names
+    none: the path goes first. Before, both went first: ``options: turn_hours: 'turn_hours'``.
+
+    >>> _named_once("'turn_hours' must be a whole number from 12 to 168.",
+    ...             "options.turn_hours", "turn_hours")
+    "'options.turn_hours' must be a whole number from 12 to 168."
+    >>> _named_once("This field is required.", "options.turn_hours", "turn_hours")
+    'options.turn_hours: This field is required.'
+    >>> _named_once("areas must be a JSON string.", "areas.0", "areas")
+    'areas.0 must be a JSON string.'
+    """
+    if not path:
+        return text
+    for written, quoted in ((f"'{name}' ", f"'{path}' "), (f"{name} ", f"{path} ")):
+        if text.startswith(written):
+            return quoted + text[len(written) :]
+    return f"{path}: {text}"
 
 
 def _first_field(detail: object, prefix: str = "") -> str | None:
@@ -149,6 +216,8 @@ def exception_handler(exc: Exception, context: dict[str, object]) -> Response | 
         field = _first_field(exc.detail)
         if field:
             details["field"] = field
+            # What the field takes (games.api.serializers.FieldRefused): min/max, choices.
+            details.update(getattr(exc, "takes", {}))
         message = _message(exc.detail)
     elif isinstance(exc, exceptions.Throttled):
         retry_after = getattr(exc, "wait", None)  # set by __init__; the stubs omit the attribute

@@ -13,7 +13,9 @@ so the published schema is exactly what the code is typed to return:
 * a union of TypedDicts is ``oneOf``, with a discriminator when its members share a key typed
   with one ``Literal`` value (``type``, ``kind``); ``Annotated[..., Named("X")]`` names it;
 * ``Annotated[..., Doc("...")]`` describes a field; ``Annotated[..., Component("X")]`` refers to
-  a component built from a registry (:data:`REGISTRY_COMPONENTS`), not from a TypedDict.
+  a component built from a registry (:data:`REGISTRY_COMPONENTS`), not from a TypedDict;
+* ``Annotated[..., ReadOnly()]`` marks a key the server writes and ignores in a request
+  (``readOnly``: a round sheet's ``due``, its lines' reasons).
 
 A view names its response with ``shape(Thing)`` (``shape(Thing)(many=True)`` for a list).
 """
@@ -21,18 +23,20 @@ A view names its response with ``shape(Thing)`` (``shape(Thing)(many=True)`` for
 from __future__ import annotations
 
 import datetime
+import json
 import types
 import typing
 from collections.abc import Callable
 from functools import cache
-from typing import Any, Literal, NotRequired, Required, TypeVar, get_args, get_origin
+from typing import Any, Literal, NotRequired, Required, TypeGuard, TypeVar, get_args, get_origin
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.plumbing import ResolvedComponent
 from rest_framework import serializers
+from rest_framework.utils.encoders import JSONEncoder
 
 from games.api.errors import ENGINE_CODES, ERROR_CODES
-from games.shapes import Component
+from games.shapes import Component, ReadOnly
 from powergrid.actions import ACTIONS, Field
 from powergrid.shapes import Doc, Named
 from powergrid.takeback import TAKEBACK
@@ -44,13 +48,13 @@ Schema = dict[str, Any]  # a JSON Schema object, as drf-spectacular takes it
 
 
 # ---------------------------------------------------------------- type hints -> JSON Schema
-def _is_typeddict(tp: object) -> bool:
+def _is_typeddict(tp: object) -> TypeGuard[type]:
     return isinstance(tp, type) and typing.is_typeddict(tp)
 
 
-def _typevars(td: type) -> dict[Any, Any]:
+def _typevars(td: type) -> dict[object, object]:
     """What each type variable of ``td``'s generic bases stands for (``ViewOf[Player]``)."""
-    out: dict[Any, Any] = {}
+    out: dict[object, object] = {}
     for base in getattr(td, "__orig_bases__", ()):
         origin = get_origin(base)
         if origin is not None and _is_typeddict(origin):
@@ -60,7 +64,7 @@ def _typevars(td: type) -> dict[Any, Any]:
     return out
 
 
-def _substitute(tp: Any, env: dict[Any, Any]) -> Any:
+def _substitute(tp: object, env: dict[object, object]) -> object:
     if isinstance(tp, TypeVar):
         return env.get(tp, tp)
     origin = get_origin(tp)
@@ -68,7 +72,7 @@ def _substitute(tp: Any, env: dict[Any, Any]) -> Any:
         return tp
     args = get_args(tp)
     if origin is typing.Annotated:
-        return typing.Annotated[(_substitute(args[0], env), *tp.__metadata__)]
+        return typing.Annotated[(_substitute(args[0], env), *args[1:])]
     new = tuple(_substitute(a, env) for a in args)
     if origin in (typing.Union, types.UnionType):
         return typing.Union[new]  # noqa: UP007 (built from a tuple)
@@ -77,7 +81,7 @@ def _substitute(tp: Any, env: dict[Any, Any]) -> Any:
     return origin[new if len(new) > 1 else new[0]]
 
 
-def _unwrap(tp: Any) -> tuple[Any, bool | None, list[object]]:
+def _unwrap(tp: object) -> tuple[object, bool | None, list[object]]:
     """``tp`` without ``Required``/``NotRequired``/``Annotated``: (type, required?, metadata)."""
     required: bool | None = None
     metadata: list[object] = []
@@ -88,13 +92,13 @@ def _unwrap(tp: Any) -> tuple[Any, bool | None, list[object]]:
         elif origin is Required:
             required, tp = True, get_args(tp)[0]
         elif origin is typing.Annotated:
-            metadata.extend(tp.__metadata__)
+            metadata.extend(get_args(tp)[1:])
             tp = get_args(tp)[0]
         else:
             return tp, required, metadata
 
 
-def fields_of(td: type) -> dict[str, tuple[Any, bool, list[object]]]:
+def fields_of(td: type) -> dict[str, tuple[object, bool, list[object]]]:
     """Each key of a TypedDict: (its type, whether it is required, its metadata)."""
     if getattr(td, "__total__", True) is False:
         raise TypeError(f"{td.__name__}: declare optional keys with NotRequired, not total=False")
@@ -106,7 +110,7 @@ def fields_of(td: type) -> dict[str, tuple[Any, bool, list[object]]]:
     return out
 
 
-_BASIC: dict[Any, Schema] = {
+_BASIC: dict[object, Schema] = {
     int: {"type": "integer"},
     str: {"type": "string"},
     bool: {"type": "boolean"},
@@ -116,7 +120,7 @@ _BASIC: dict[Any, Schema] = {
 }
 
 #: Resolves a TypedDict (or a named union, or a registry component's name) to its $ref.
-RefOf = Callable[[Any], Schema]
+RefOf = Callable[[object], Schema]
 
 
 def _nullable(schema: Schema) -> Schema:
@@ -127,7 +131,7 @@ def _nullable(schema: Schema) -> Schema:
     return {**schema, "type": [schema["type"], "null"]}
 
 
-def to_schema(tp: Any, ref: RefOf, meta: list[object] | None = None) -> Schema:
+def to_schema(tp: object, ref: RefOf, meta: list[object] | None = None) -> Schema:
     """The JSON Schema of a type hint; TypedDicts and named unions become ``ref(tp)``."""
     tp, _, inner = _unwrap(tp)
     meta = [*(meta or []), *inner]
@@ -140,6 +144,8 @@ def to_schema(tp: Any, ref: RefOf, meta: list[object] | None = None) -> Schema:
             break
     else:
         schema = _plain(tp, ref)
+    if any(isinstance(m, ReadOnly) for m in meta):
+        schema = {**schema, "readOnly": True}
     docs = [m.text for m in meta if isinstance(m, Doc)]
     if docs:  # before what the type says of itself (a marker's one value)
         said = [schema["description"]] if "description" in schema and "$ref" not in schema else []
@@ -152,7 +158,7 @@ def _markdown(text: str) -> str:
     return " ".join(text.split()).replace("``", "`")
 
 
-def _plain(tp: Any, ref: RefOf) -> Schema:
+def _plain(tp: object, ref: RefOf) -> Schema:
     if tp in _BASIC:
         return dict(_BASIC[tp])
     if _is_typeddict(tp):
@@ -195,11 +201,12 @@ def _plain(tp: Any, ref: RefOf) -> Schema:
     raise TypeError(f"No JSON Schema for {tp!r}: declare it in games.shapes or powergrid.shapes")
 
 
-def _discriminator(members: list[Any]) -> str | None:
+def _discriminator(members: list[object]) -> str | None:
     """The key every member has, typed with one Literal value each (all different)."""
-    if not all(_is_typeddict(m) for m in members):
+    typeddicts = [m for m in members if _is_typeddict(m)]
+    if len(typeddicts) != len(members):
         return None
-    fields = [fields_of(m) for m in members]
+    fields = [fields_of(m) for m in typeddicts]
     for key in fields[0]:
         values = []
         for f in fields:
@@ -213,15 +220,16 @@ def _discriminator(members: list[Any]) -> str | None:
     return None
 
 
-def _union(members: list[Any], ref: RefOf) -> Schema:
+def _union(members: list[object], ref: RefOf) -> Schema:
     schema: Schema = {"oneOf": [to_schema(m, ref) for m in members]}
     key = _discriminator(members)
-    if key is not None:
+    if key is not None:  # then every member is a TypedDict
+        typeddicts = [m for m in members if _is_typeddict(m)]
         schema["discriminator"] = {
             "propertyName": key,
             "mapping": {
                 get_args(fields_of(m)[key][0])[0]: one["$ref"]
-                for m, one in zip(members, schema["oneOf"], strict=True)
+                for m, one in zip(typeddicts, schema["oneOf"], strict=True)
             },
         }
     return schema
@@ -242,12 +250,12 @@ def typeddict_schema(td: type, ref: RefOf) -> Schema:
     return schema
 
 
-def named_union_schema(tp: Any, ref: RefOf) -> Schema:
+def named_union_schema(tp: object, ref: RefOf) -> Schema:
     union, _, _ = _unwrap(tp)
     return _union(list(get_args(union)), ref)
 
 
-def name_of(tp: Any) -> str:
+def name_of(tp: object) -> str:
     if _is_typeddict(tp):
         return str(tp.__name__)
     for m in _unwrap(tp)[2]:
@@ -335,11 +343,11 @@ def error_code_schema() -> Schema:
 class ShapeSerializer(serializers.Serializer):
     """A stand-in that lets ``extend_schema`` name a shape; never used to serialize."""
 
-    shape: Any = None
+    shape: object = None
 
 
 @cache
-def shape(tp: Any) -> type[ShapeSerializer]:
+def shape(tp: object) -> type[ShapeSerializer]:
     """The response declaration of a TypedDict or a named union, for ``extend_schema``."""
     return type(name_of(tp) + "Shape", (ShapeSerializer,), {"shape": tp})
 
@@ -373,7 +381,7 @@ REGISTRY_COMPONENTS: dict[str, Callable[[AutoSchema], Schema]] = {
 
 
 def _ref_resolver(auto_schema: AutoSchema, direction: str) -> RefOf:
-    def ref(tp: Any) -> Schema:
+    def ref(tp: object) -> Schema:
         if isinstance(tp, Component):
             build = REGISTRY_COMPONENTS[tp.name]
             return _register(auto_schema, tp.name, build(auto_schema))
@@ -414,9 +422,7 @@ _WITH_BODY = {
 }
 
 
-def common_responses(
-    result: dict[str, Any], generator: Any, request: Any, public: bool
-) -> dict[str, Any]:
+def common_responses(result: Schema, generator: object, request: object, public: bool) -> Schema:
     """drf-spectacular post-processing hook: the error answers any operation may give (and those
     of any request with a body), each with the error shape, listed on every operation."""
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
@@ -425,15 +431,36 @@ def common_responses(
             if method not in ("get", "post", "put", "patch", "delete"):
                 continue
             extra = {**_ANY, **(_WITH_BODY if method in ("post", "put", "patch") else {})}
+            if method == "delete":  # a body sent with a DELETE is refused (games.api.bodiless)
+                extra["400"] = _WITH_BODY["400"]
             responses = operation.setdefault("responses", {})
             for status, text in extra.items():
                 responses.setdefault(status, {"description": text, "content": error})
     return result
 
 
+def read_only_keys_in_requests(
+    result: Schema, generator: object, request: object, public: bool
+) -> Schema:
+    """drf-spectacular post-processing hook: a request component keeps its answer twin's
+    read-only keys (``readOnly``, optional). drf-spectacular drops them from ``XRequest``, and with
+    the closed bodies a strict client then refused to send back what GET returned, which is
+    exactly what PUT takes (a round sheet: its ``game``, ``due``, each line's ``reason``); the
+    server ignores them."""
+    components = result.get("components", {}).get("schemas", {})
+    for name, schema in components.items():
+        twin = components.get(name.removesuffix("Request")) if name.endswith("Request") else None
+        if not isinstance(twin, dict) or not isinstance(schema, dict):
+            continue
+        for key, prop in twin.get("properties", {}).items():
+            if isinstance(prop, dict) and prop.get("readOnly"):
+                schema.setdefault("properties", {}).setdefault(key, prop)
+    return result
+
+
 def closed_request_bodies(
-    result: dict[str, Any], generator: Any, request: Any, public: bool
-) -> dict[str, Any]:
+    result: Schema, generator: object, request: object, public: bool
+) -> Schema:
     """drf-spectacular post-processing hook: every request body, and every object within it
     (``options``, each action type), is closed (``additionalProperties: false``), as the server
     reads it: ``games.api.serializers.RequestSerializer`` refuses a key it does not declare
@@ -441,7 +468,7 @@ def closed_request_bodies(
     components = result.get("components", {}).get("schemas", {})
     seen: set[str] = set()
 
-    def close(schema: Any) -> None:
+    def close(schema: object) -> None:
         if isinstance(schema, list):
             for one in schema:
                 close(one)
@@ -468,3 +495,13 @@ def closed_request_bodies(
                 for media in operation["requestBody"].get("content", {}).values():
                     close(media.get("schema"))
     return result
+
+
+def as_served_json(result: Schema, generator: object, request: object, public: bool) -> Schema:
+    """drf-spectacular post-processing hook, the last: the schema as the JSON it is served as
+    (DRF's encoder: a datetime of an example is ISO 8601 with ``Z``, ``2026-11-03T09:00:00Z``),
+    so every reader of the generated schema (the committed ``clients/openapi.json``, the tests'
+    validator) has the very document ``/api/schema/`` serves, not Python values that each
+    would write its own way (``str()`` wrote ``2026-11-03 09:00:00+00:00``, no date-time)."""
+    served: Schema = json.loads(json.dumps(result, cls=JSONEncoder))
+    return served

@@ -5,7 +5,7 @@ the games the reader may see listed (a private game only for its players and inv
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -14,8 +14,9 @@ from rest_framework.views import APIView
 
 from config.replica import replica_reads
 from games import players, shapes
+from games.api.base import query_int
 from games.api.openapi import shape
-from games.api.views import query_int
+from games.api.schema import int_query
 
 
 def _err(description: str) -> OpenApiResponse:
@@ -28,10 +29,8 @@ class PlayerView(APIView):
     @extend_schema(
         operation_id="players_retrieve",
         parameters=[
-            OpenApiParameter(
-                "page",
-                int,
-                description="The page of finished games (from 1; past the last: the last).",
+            int_query(
+                "page", "The page of finished games (from 1; past the last: the last).", low=1
             )
         ],
         responses={

@@ -27,9 +27,9 @@ _LONG_NUMBER = re.compile(rb"[0-9]{19}")
 class ORJSONRenderer(JSONRenderer):
     def render(
         self,
-        data: Any,
+        data: object,
         accepted_media_type: str | None = None,
-        renderer_context: Mapping[str, Any] | None = None,
+        renderer_context: Mapping[str, object] | None = None,
     ) -> bytes:
         if data is None:
             return b""
@@ -41,7 +41,7 @@ class ORJSONRenderer(JSONRenderer):
             return super().render(data, accepted_media_type, renderer_context)
 
 
-def _holds_nul(data: Any) -> bool:
+def _holds_nul(data: object) -> bool:
     """Whether a NUL character is in any string of a parsed body, keys included (a loop, not
     recursion: a body may nest as deep as the parser allows)."""
     todo = [data]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import zoneinfo
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
@@ -17,8 +17,12 @@ from games.services import lobby
 from games.services.errors import ServiceError
 from games.webhooks.events import EVENTS as WEBHOOK_EVENTS
 from powergrid.actions import ACTION_TYPES, ACTIONS, ActionType, Field
+from powergrid.fields import MAX_NUMBER, PLANT_MAX, PLANT_MIN
 from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from powergrid.state import PLANT_DECKS, VARIANTS
+
+if TYPE_CHECKING:
+    from rest_framework.exceptions import _APIExceptionInput
 
 
 class WholeNumberField(serializers.IntegerField):
@@ -42,6 +46,25 @@ class WholeNumberField(serializers.IntegerField):
             raise serializers.ValidationError(exc.message, code="invalid") from None
 
 
+class DecimalNumberField(serializers.FloatField):
+    """A number field that takes a JSON number only, through ``games.numbers`` (DRF's own
+    ``FloatField`` reads ``true``, ``"0.5"``, ``"０.５"``, digits of other scripts and
+    ``"nan"``), bounded by its ``min_value``/``max_value`` (both required: every number has
+    its bounds). Every request body's non-integer number is one."""
+
+    def __init__(self, *, min_value: float, max_value: float, **kwargs: Any) -> None:
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+    def to_internal_value(self, data: object) -> float:
+        low, high = float(self.min_value or 0.0), float(self.max_value or 0.0)
+        try:
+            return numbers.decimal_from_json(
+                data, field=self.field_name or "value", low=low, high=high
+            )
+        except numbers.BadDecimal as exc:
+            raise serializers.ValidationError(exc.message, code="invalid") from None
+
+
 class StrictBooleanField(serializers.BooleanField):
     """A boolean field that takes JSON ``true`` or ``false`` only: DRF's own reads ``"yes"``,
     ``"true"``, ``"on"``, ``"1"``, ``1`` (and their opposites) as booleans, which the schema's
@@ -58,6 +81,24 @@ class StrictBooleanField(serializers.BooleanField):
         raise serializers.ValidationError(
             f"{self.field_name or 'value'} must be true or false.", code="invalid"
         )
+
+
+class StrictCharField(serializers.CharField):
+    """A string field that takes a JSON string only: DRF's own turns a number into its digits
+    (``{"name": 5}`` made a tournament called "5"), which the schema's ``type: string`` does
+    not promise. Every request body's string is one (``tests/games/test_strict_strings.py``
+    walks them).
+
+    >>> StrictCharField().run_validation("Spring cup")
+    'Spring cup'
+    """
+
+    def to_internal_value(self, data: object) -> str:
+        if isinstance(data, str):
+            return str(super().to_internal_value(data))
+        parent = getattr(self, "parent", None)  # a list's item is named by its list
+        name = self.field_name or getattr(parent, "field_name", "") or "value"
+        raise serializers.ValidationError(f"{name} must be a JSON string.", code="invalid")
 
 
 def choice_refusal(name: str, choices: Mapping[Any, object]) -> str:
@@ -138,6 +179,9 @@ def refuse_undeclared(
         kinds, value = _json_types(fields[key]), data[key]
         fits = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
         field = fields[key]
+        if isinstance(field, WholeNumberField | DecimalNumberField):
+            _number_checked(field, value, where)  # its type too: its refusal gives the bounds
+            continue
         if kinds and not fits and isinstance(field, serializers.ChoiceField):
             allowed_values = [str(c) for c in field.choices]
             raise ServiceError(
@@ -156,6 +200,55 @@ def refuse_undeclared(
     return data
 
 
+def _number_checked(
+    field: WholeNumberField | DecimalNumberField, value: object, where: str
+) -> None:
+    """A number of a body whose other values a service checks: read by ``games.numbers`` through
+    its field (its bounds, as the schema declares them), whoever reads the rest, and even where
+    nobody does (a push subscription's ``expirationTime``)."""
+    try:
+        field.run_validation(value)
+    except serializers.ValidationError as exc:
+        detail = exc.detail[0] if isinstance(exc.detail, list) and exc.detail else exc.detail
+        raise ServiceError(
+            str(detail), code="invalid_field", details={"field": where, **field_takes(field)}
+        ) from None
+
+
+def field_takes(field: serializers.Field | None) -> dict[str, object]:
+    """What a refused field takes, for the refusal's ``details``: a number's bounds (``min``,
+    ``max``), a choice's values (``choices``); nothing for other fields."""
+    if isinstance(field, WholeNumberField | DecimalNumberField):
+        return {"min": field.min_value, "max": field.max_value}
+    if isinstance(field, serializers.ChoiceField):
+        return {"choices": [str(c) for c in field.choices]}
+    return {}
+
+
+def _refused_field(root: serializers.Field, detail: object) -> serializers.Field | None:
+    """The field a serializer's error ``detail`` names first (the one ``details.field`` names),
+    at any depth: a nested body's key, a list's or a map's item."""
+    node: serializers.Field | None = root
+    while isinstance(detail, dict) and detail and node is not None:
+        key, detail = next(iter(detail.items()))
+        if isinstance(node, serializers.Serializer):
+            node = node.fields.get(str(key))
+        elif isinstance(node, serializers.ListField | serializers.DictField):
+            node = node.child
+        else:
+            return None
+    return node
+
+
+class FieldRefused(serializers.ValidationError):
+    """A request body's refusal (400 ``invalid_field``) that says what the refused field takes:
+    ``takes`` goes into the error's ``details`` (``games.api.errors.exception_handler``)."""
+
+    def __init__(self, detail: _APIExceptionInput, takes: Mapping[str, object]) -> None:
+        super().__init__(detail)
+        self.takes = dict(takes)
+
+
 class RequestSerializer(serializers.Serializer):
     """The base of every request body (each one's OpenAPI component is closed:
     ``additionalProperties: false``, see ``games.api.openapi.closed_request_bodies``). A key it
@@ -171,6 +264,16 @@ class RequestSerializer(serializers.Serializer):
         refuse_undeclared(self.fields, data, path=".".join(reversed(path)))
         return super().to_internal_value(data)
 
+    def is_valid(self, *, raise_exception: bool = False) -> bool:
+        """DRF's, whose refusal also says what the refused field takes (``details.min`` and
+        ``max`` of a number, ``details.choices`` of a choice), as docs/API.md promises: DRF's
+        error keeps the messages only, and the error handler no longer knows the field."""
+        try:
+            return super().is_valid(raise_exception=raise_exception)
+        except serializers.ValidationError as exc:
+            takes = field_takes(_refused_field(self, exc.detail))
+            raise FieldRefused(exc.detail, takes) from None
+
 
 def body_checked(serializer: type[RequestSerializer], data: object) -> Mapping[str, object]:
     """For a view whose service validates the values with its own codes (chat's
@@ -181,9 +284,9 @@ def body_checked(serializer: type[RequestSerializer], data: object) -> Mapping[s
 
 # ---------------------------------------------------------------- auth and me
 class TokenCreateSerializer(RequestSerializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
-    name = serializers.CharField(
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=4096, style={"input_type": "password"})
+    name = StrictCharField(
         max_length=60,
         required=False,
         allow_blank=True,
@@ -193,17 +296,23 @@ class TokenCreateSerializer(RequestSerializer):
 
 
 class MeSerializer(RequestSerializer):
-    username = serializers.CharField(read_only=True)
+    username = StrictCharField(read_only=True)
     email = serializers.EmailField(read_only=True)
-    display_name = serializers.CharField(
+    display_name = StrictCharField(
         max_length=40, allow_blank=True, required=False, validators=[validate_display_name]
     )
-    timezone = serializers.CharField(
+    timezone = StrictCharField(
         max_length=64, required=False, help_text="IANA name, e.g. Asia/Tokyo."
     )
     language = StrictChoiceField(choices=["en", "ja"], required=False)
     notification_mode = StrictChoiceField(choices=["every_turn", "digest", "none"], required=False)
-    reminder_fraction = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
+    reminder_fraction = DecimalNumberField(
+        min_value=0.0,
+        max_value=1.0,
+        required=False,
+        help_text="When the reminder email is sent: the fraction of the turn's time gone "
+        "(0.8: when a fifth is left). A JSON number from 0 to 1.",
+    )
     invitations = StrictChoiceField(
         choices=["anyone", "played_with", "nobody"],
         required=False,
@@ -312,12 +421,24 @@ class GameOptionsSerializer(RequestSerializer):
         help_text="Allow take-backs although the game is rated (every seat a person): without "
         "it, a rated game has none.",
     )
+    sheets = StrictBooleanField(
+        default=True,
+        help_text="Play by round sheets (the default): every player answers once a round, all at "
+        "once, from a sheet filled in with a suggestion (docs/API.md, Round sheets). false: move "
+        "by move. Either way a player may answer move by move.",
+    )
+    substitutes = StrictBooleanField(
+        default=True,
+        help_text="Offer a seat to substitutes when its player leaves it or the bot takes it "
+        "over after missed deadlines (the default). false: nobody may take a seat; the bot "
+        "plays a seat left to the end (a tournament's tables are made so).",
+    )
 
 
 class GameCreateSerializer(RequestSerializer):
-    map = serializers.CharField(max_length=32, help_text="A map slug from /api/v1/maps/.")
+    map = StrictCharField(max_length=32, help_text="A map slug from /api/v1/maps/.")
     areas = serializers.ListField(
-        child=serializers.CharField(max_length=32),
+        child=StrictCharField(max_length=32),
         allow_null=True,
         required=False,
         default=None,
@@ -332,35 +453,42 @@ class GameCreateSerializer(RequestSerializer):
 
 
 class JoinSerializer(RequestSerializer):
-    code = serializers.CharField(
+    code = StrictCharField(
         required=False, allow_blank=True, help_text="A private game's code (its invitation link's)."
     )
 
 
 class InvitationSerializer(RequestSerializer):
-    username = serializers.CharField(help_text="The invited player's username.")
+    username = StrictCharField(help_text="The invited player's username.")
 
 
 # ---------------------------------------------------------------- actions (request side)
 def _field(f: Field) -> serializers.Field:
     """The request schema of one action field, from how the engine says it is written."""
     text, required = f.help, f.required
-    if f.kind in ("int", "plant"):
-        return WholeNumberField(help_text=text, required=required)
+    # The engine's own bounds (powergrid.fields), so a client's validator refuses what it would.
+    if f.kind == "plant":
+        return WholeNumberField(
+            min_value=PLANT_MIN, max_value=PLANT_MAX, help_text=text, required=required
+        )
+    if f.kind == "int":
+        return WholeNumberField(max_value=MAX_NUMBER, help_text=text, required=required)
     if f.kind == "count":
-        return WholeNumberField(min_value=0, default=0, help_text=text, required=False)
+        return WholeNumberField(max_value=MAX_NUMBER, default=0, help_text=text, required=False)
     if f.kind == "tokens":
         return serializers.DictField(
-            child=WholeNumberField(min_value=0), help_text=text, required=required
+            child=WholeNumberField(max_value=MAX_NUMBER), help_text=text, required=required
         )
     if f.kind == "cities":
-        return serializers.ListField(
-            child=serializers.CharField(), help_text=text, required=required
-        )
+        return serializers.ListField(child=StrictCharField(), help_text=text, required=required)
     if f.kind == "plants":
-        return serializers.ListField(child=WholeNumberField(), help_text=text, required=required)
+        return serializers.ListField(
+            child=WholeNumberField(min_value=PLANT_MIN, max_value=PLANT_MAX),
+            help_text=text,
+            required=required,
+        )
     return serializers.DictField(  # hybrid
-        child=serializers.DictField(child=WholeNumberField(min_value=0)),
+        child=serializers.DictField(child=WholeNumberField(max_value=MAX_NUMBER)),
         help_text=text,
         required=required,
     )
@@ -439,7 +567,7 @@ class PlanSerializer(RequestSerializer):
         required=False, help_text="buy: buy a token only if it costs at most this."
     )
     cities = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         required=False,
         help_text="build: city slugs, built in the cheapest order.",
     )
@@ -452,7 +580,7 @@ class PlanSerializer(RequestSerializer):
 class WebhookSerializer(RequestSerializer):
     """A webhook to add (the answer is ``games.shapes.Webhook``)."""
 
-    url = serializers.CharField(help_text="https:// only (no private addresses).")
+    url = StrictCharField(help_text="https:// only (no private addresses).")
     format = StrictChoiceField(choices=["generic", "discord", "slack"], default="generic")
     events = serializers.ListField(
         child=StrictChoiceField(choices=list(WEBHOOK_EVENTS)),
@@ -472,7 +600,7 @@ class ChatTextSerializer(RequestSerializer):
     """A chat message to post, or a message's new text (the answer is
     ``games.shapes.ChatMessage``)."""
 
-    text = serializers.CharField(max_length=1000, help_text="Plain text (never HTML).")
+    text = StrictCharField(max_length=1000, help_text="Plain text (never HTML).")
 
 
 class ChatEditSerializer(ChatTextSerializer):
@@ -488,9 +616,49 @@ class ChatEditSerializer(ChatTextSerializer):
         pass
 
 
-def no_body(data: object) -> None:
-    """An operation the schema declares without a body (``request=None``): no body, or an empty
-    object; any key is refused as ``refuse_undeclared`` refuses it (400 ``invalid_field``,
-    ``details.allowed`` empty), before anything is done."""
-    if data:
-        refuse_undeclared({}, data)
+class DiscordUserSerializer(RequestSerializer):
+    """Your Discord user ID (the answer is ``games.shapes.DiscordUser``)."""
+
+    discord_user_id = StrictCharField(
+        allow_blank=True, help_text="17 to 20 digits (Discord: Copy User ID); empty: none."
+    )
+
+
+class PushKeysSerializer(RequestSerializer):
+    p256dh = StrictCharField(help_text="The browser's P-256 public key, base64url.")
+    auth = StrictCharField(help_text="The browser's auth secret (16 bytes), base64url.")
+
+
+#: The latest ``expirationTime`` a subscription may give: 10^15 ms after 1970 (the year 33658).
+PUSH_EXPIRATION_MAX = 10**15
+
+
+class PushSubscribeSerializer(RequestSerializer):
+    """A browser's push subscription (``PushSubscription.toJSON()``) and your choices."""
+
+    endpoint = StrictCharField(help_text="The push service's URL for this browser.")
+    # The browser's own key name (PushSubscription.toJSON()): milliseconds since 1970, or null.
+    # An EpochTimeStamp (the Push API): a whole number of milliseconds, so a JSON integer.
+    expirationTime = WholeNumberField(
+        min_value=0,
+        max_value=PUSH_EXPIRATION_MAX,
+        allow_null=True,
+        required=False,
+        help_text="As the browser gives it: whole milliseconds since 1970 (a JSON integer), or "
+        "null; ignored.",
+    )
+    keys = PushKeysSerializer()
+    name = StrictCharField(
+        required=False, allow_blank=True, help_text="Your name for the device (at most 80)."
+    )
+    turns = StrictBooleanField(
+        required=False, help_text="Turn notices on it (a new device: true; a known one: kept)."
+    )
+
+
+class PushDeviceSerializer(RequestSerializer):
+    turns = StrictBooleanField(help_text="Turn notices on this device.")
+
+
+class BlockSerializer(RequestSerializer):
+    username = StrictCharField(help_text="The player to block.")

@@ -15,39 +15,30 @@ bodies are declared here, the answers in ``games.shapes``.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, shapes, takebacks
+from games.api.base import GameView
 from games.api.idempotency import idempotent
 from games.api.openapi import shape
+from games.api.schema import E401, E404, E429, err
 from games.api.serializers import (
     RequestSerializer,
     StrictBooleanField,
     StrictChoiceField,
     WholeNumberField,
-    no_body,
 )
-from games.api.views import GameView
 from games.models import Game, Move, TakebackRequest
 from games.services import practice
 from games.services import takeback as service
 from games.services.errors import GameNotFound, NotAPlayer, TakebackRequestNotFound
 from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES
 
-
-def _err(description: str) -> OpenApiResponse:
-    return OpenApiResponse(shape(shapes.Error), description=description)
-
-
-COMMON = {
-    401: _err("not_authenticated / authentication_failed."),
-    404: _err("not_found: no such game."),
-    429: _err("throttled: details.retry_after seconds (also the Retry-After header)."),
-}
-E403 = _err("not_a_player: the caller holds no seat in this game.")
+COMMON = {401: E401, 404: E404, 429: E429}
+E403 = err("not_a_player: the caller holds no seat in this game.")
 E409_STATE = "stale_state: expected_seq is behind (details.seq); "
 E409_OFF = (
     "game_over (the result stands), game_not_started, takebacks_off (a rated game whose creator "
@@ -153,14 +144,14 @@ class TakebackView(GameView):
         request=TakebackBodySerializer,
         responses={
             201: shape(shapes.TakebackDone),
-            400: _err("invalid_field: expected_seq is missing or not a number."),
+            400: err("invalid_field: expected_seq is missing or not a number."),
             403: E403,
-            409: _err(
+            409: err(
                 E409_STATE + E409_OFF + ", takeback_needs_agreement (details.reason: "
                 "others_moved, plant_drawn, sealed_bids_opened; ask instead), "
                 "takeback_limit_reached (details.limit)."
             ),
-            422: _err("idempotency_key_reused."),
+            422: err("idempotency_key_reused."),
             **COMMON,
         },
         examples=[
@@ -190,10 +181,10 @@ class TakebackRequestsView(GameView):
         request=TakebackBodySerializer,
         responses={
             201: shape(shapes.TakebackAnswer),
-            400: _err("invalid_field: expected_seq is missing or not a number."),
+            400: err("invalid_field: expected_seq is missing or not a number."),
             403: E403,
-            409: _err(E409_STATE + E409_OFF + ", takeback_request_open."),
-            422: _err("idempotency_key_reused."),
+            409: err(E409_STATE + E409_OFF + ", takeback_request_open."),
+            422: err("idempotency_key_reused."),
             **COMMON,
         },
         examples=[OpenApiExample("Ask", value={"expected_seq": 43}, request_only=True)],
@@ -234,7 +225,7 @@ class TakebackRequestView(GameView):
         responses={
             200: shape(shapes.TakebackRequest),
             403: E403,
-            404: _err("not_found / takeback_request_not_found."),
+            404: err("not_found / takeback_request_not_found."),
             401: COMMON[401],
             429: COMMON[429],
         },
@@ -249,9 +240,9 @@ class TakebackRequestView(GameView):
         operation_id="games_takeback_withdraw",
         responses={
             204: None,
-            403: _err("not_a_player / not_yours: only the player who asked."),
-            404: _err("not_found / takeback_request_not_found."),
-            409: _err("takeback_request_closed / takeback_moved_on / takeback_expired."),
+            403: err("not_a_player / not_yours: only the player who asked."),
+            404: err("not_found / takeback_request_not_found."),
+            409: err("takeback_request_closed / takeback_moved_on / takeback_expired."),
             401: COMMON[401],
             429: COMMON[429],
         },
@@ -267,7 +258,6 @@ class _AnswerView(GameView):
     accept = True
 
     def post(self, request: Request, game_id: int, request_id: int) -> Response:
-        no_body(request.data)
         answer = service.takeback_answer(
             game_id=game_id,
             request_id=request_id,
@@ -279,9 +269,9 @@ class _AnswerView(GameView):
 
 
 _ANSWER_ERRORS = {
-    403: _err("not_a_player / not_asked: the player who asked cannot answer."),
-    404: _err("not_found / takeback_request_not_found."),
-    409: _err(
+    403: err("not_a_player / not_asked: the player who asked cannot answer."),
+    404: err("not_found / takeback_request_not_found."),
+    409: err(
         "takeback_moved_on (a move was made since the request: it is void), takeback_expired "
         "(its deadline passed), takeback_request_closed, game_over, takebacks_off."
     ),
@@ -324,8 +314,8 @@ class PracticeView(GameView):
         request=PracticeBodySerializer,
         responses={
             201: shape(shapes.Game),
-            400: _err("invalid_field: seq or seat is not a number."),
-            409: _err(
+            400: err("invalid_field: seq or seat is not a number."),
+            409: err(
                 "practice_refused (details.why: open, seq, seat, game_end, not_a_player, "
                 "not_current, not_your_seat, sealed_auction)."
             ),

@@ -3,7 +3,7 @@ without hidden ones or those of people the viewer muted."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
 
 from django.utils.translation import gettext as _
 
@@ -12,7 +12,7 @@ from games.models import ChatMessage, ChatMute, Game
 from games.services.errors import NotAPlayer
 
 
-def can_read(game: Game, user: Any) -> bool:
+def can_read(game: Game, user: selectors.Reader) -> bool:
     """Players read their game's chat; everyone does where the game says ``chat_public``.
 
     The seats are the ones read once per request (``selectors.seat_of``): the game page asks
@@ -23,7 +23,12 @@ def can_read(game: Game, user: Any) -> bool:
 
 
 def messages_for(
-    game: Game, user: Any, *, before: int | None = None, limit: int = 50, since: Any = None
+    game: Game,
+    user: selectors.Reader,
+    *,
+    before: int | None = None,
+    limit: int = 50,
+    since: datetime | None = None,
 ) -> list[ChatMessage]:
     """Newest last; ``before``: older than that id (paging back); ``since``: created after."""
     if not can_read(game, user):

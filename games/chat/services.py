@@ -13,8 +13,10 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts import blocks
 from games.models import ChatMessage, ChatMute, ChatReport, Game, Seat
-from games.services.errors import GameNotFound, NotAPlayer, ServiceError
+from games.restore import committed
+from games.services.errors import Blocked, GameNotFound, NotAPlayer, ServiceError
 
 MAX_LENGTH = 1000
 
@@ -45,7 +47,7 @@ _TYPED_CONTROLS = frozenset("\n\r\t")
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def _clean(text: Any) -> str:
+def _clean(text: object) -> str:
     if not isinstance(text, str) or not text.strip():
         raise ChatRefused("Write something.", details={"field": "text"})
     text = text.strip()
@@ -65,21 +67,29 @@ def _clean(text: Any) -> str:
     return text
 
 
-def chat_post(*, game_id: int, user: Any, text: Any) -> ChatMessage:
+def chat_post(*, game_id: int, user: Any, text: object) -> ChatMessage:
     clean = _clean(text)
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound()
-    if not Seat.objects.filter(game=game, user_id=int(getattr(user, "pk", 0) or 0)).exists():
+    uid = int(getattr(user, "pk", 0) or 0)
+    players = list(Seat.objects.filter(game=game).values_list("user_id", flat=True))
+    if uid not in players:
         raise NotAPlayer("Only the game's players write in its chat.")
+    if blocks.blocked_by_any(uid, players):
+        # A player of the game blocked the author (after they sat down together: nobody joins
+        # a game across a block): the author no longer writes where that player reads.
+        raise Blocked("A block stands between you and a player of this game: no chat.")
     since = timezone.now() - timedelta(minutes=1)
     recent = ChatMessage.objects.filter(game=game, author=user, created_at__gte=since).count()
     if recent >= settings.CHAT_RATE:
         raise ChatThrottled(details={"retry_after": 60})
-    return ChatMessage.objects.create(game=game, author=user, text=clean)
+    message = ChatMessage.objects.create(game=game, author=user, text=clean)
+    committed.chat_committed(message)  # its line in the delivery journal, after the commit
+    return message
 
 
-def chat_edit(*, game_id: int, message_id: int, user: Any, text: Any) -> ChatMessage:
+def chat_edit(*, game_id: int, message_id: int, user: Any, text: object) -> ChatMessage:
     """Change one's own message of game ``game_id`` (a message of another game, named through
     this game's address, is not found: nothing is changed)."""
     clean = _clean(text)

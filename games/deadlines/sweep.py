@@ -27,33 +27,39 @@ after its commit, and the task plays it as above. Rule-based levels are cheap an
 under the lock.
 
 ``reminders_queue`` (periodic) writes a reminder row for each seat whose ``reminder_at`` passed.
+
+In a game played by round sheets, a seat past its deadline whose sheet for the round is not
+answered has the sheet's suggestion played first (``games.sheets.timeouts``); what is still due
+after that is handled as above.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Min, Q
 from django.utils import timezone
 
-from games import engine, queue, selectors
+from games import engine, selectors
 from games.log import public_accounts as log_accounts
 from games.models import Game, Notification, Seat
 from games.notifications.outbox import schedule_send_pending, wants_email
 from games.services.errors import MoveRejected
 from games.services.moves import MoveResult, SystemMove, move_apply_system_batch
+from games.sheets.asking import sheets_on
+from games.sheets.timeouts import sheets_time_out
+from games.turns import queue_bot_on_commit
 from powergrid.bots import Bot, RandomBot
 from powergrid.heuristic import HeuristicBot
 from powergrid.levels import DEFAULT_LEVEL, LEVELS, LevelBot
+from powergrid.state import State
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +102,7 @@ def bot_seed(game: Game, seat: Seat) -> str:
     return f"{secret}:{seat.seat}"
 
 
-def level_bot_for(game: Game, seat: Seat, state: Any) -> Bot:
+def level_bot_for(game: Game, seat: Seat, state: State) -> Bot:
     """The bot that plays ``seat``: the random bot for a random bot's seat, else the level's
     (``games.selectors.seat_bot_level``: the bot's own, or the game's ``bot_level`` for a
     person's seat taken over). A level decides from the seat's view alone and its draws are
@@ -126,10 +132,10 @@ def searches(game: Game, seat: Seat) -> bool:
 
 
 #: Moves computed outside the lock: (game id, seat, the game's seq when read) -> the action.
-Premade = dict[tuple[int, int, int], dict[str, Any]]
+Premade = dict[tuple[int, int, int], dict[str, object]]
 
 
-def _bot_action(game: Game, state: Any, seat: Seat) -> dict[str, Any]:
+def _bot_action(game: Game, state: State, seat: Seat) -> dict[str, object]:
     try:
         bot = level_bot_for(game, seat, state)
         if isinstance(bot, LevelBot) and bot.keeps_accounts:
@@ -142,8 +148,8 @@ def _bot_action(game: Game, state: Any, seat: Seat) -> dict[str, Any]:
 
 
 def _action_for(
-    game: Game, state: Any, seat: Seat, premade: Premade | None = None
-) -> tuple[dict[str, Any], str] | None:
+    game: Game, state: State, seat: Seat, premade: Premade | None = None
+) -> tuple[dict[str, object], str] | None:
     """The move for a due seat, or None for a search seat with no premade move computed at
     the game's current ``seq`` (it is left due: see the module)."""
     if seat.bot_controlled:
@@ -276,7 +282,7 @@ def due_games_claim(
     """
     now = now or timezone.now()
     game_t, seat_t = Game._meta.db_table, Seat._meta.db_table
-    params: list[Any] = [now]
+    params: list[datetime | int] = [now]
     skip = ""
     if exclude:
         skip = f"WHERE g.id NOT IN ({', '.join(['%s'] * len(exclude))})"
@@ -368,15 +374,8 @@ def deadlines_sweep(
             report.handle_seconds += time.perf_counter() - th
             for game_id in report.deferred[before:]:
                 # A search bot's seat: its task computes the move outside any lock.
-                transaction.on_commit(functools.partial(_queue_bot, game_id))
+                queue_bot_on_commit(game_id)
     return report
-
-
-def _queue_bot(game_id: int) -> None:
-    try:
-        queue.publish(queue.GAME_PLAY_DUE, game_id)
-    except Exception:  # broker down: the next sweep finds the seat still due
-        log.warning("could not queue the bot for game %s", game_id)
 
 
 def _handle_claim(
@@ -390,6 +389,15 @@ def _handle_claim(
     stopped = [g.pk for g in claim.games if g.status != Game.Status.RUNNING]
     _clear_deadlines(stopped)
     running = [g for g in claim.games if g.status == Game.Status.RUNNING]
+    for game in running:
+        # Round sheets not answered in time: their suggestions play first (games.sheets.timeouts),
+        # then what is still due (a turn the suggestion could not decide) as below.
+        if sheets_on(game) and _sheets_time_out(game, claim.due[game.pk], report):
+            at = now or timezone.now()
+            claim.due[game.pk] = sorted(
+                (s for s in game.seats_read or [] if s.deadline is not None and s.deadline <= at),
+                key=lambda s: (s.deadline or at, s.seat),
+            )
     # Seats past their deadline that are not awaited (should not happen): clear them.
     stray = {
         g.pk: [s.pk for s in claim.due[g.pk] if s.seat not in (g.to_act or [])] for g in running
@@ -405,6 +413,24 @@ def _handle_claim(
         else:
             report.skipped += 1
     _handle_batched(work, now=now, report=report, premade=premade, max_moves=max_moves)
+
+
+def _sheets_time_out(game: Game, due: list[Seat], report: SweepReport) -> bool:
+    """``sheets_time_out`` in a savepoint: a failure is logged and counted, and the game's turns
+    are handled as in a game without sheets. Whether sheets were played."""
+    try:
+        with transaction.atomic():
+            made = sheets_time_out(game, due)
+    except Exception:
+        log.exception("round sheets at their deadline failed on game %s", game.pk)
+        report.errors += 1
+        game.refresh_from_db()
+        game.seats_read = None  # changed in memory by the undone work: read again
+        return False
+    if made is None:
+        return False
+    report.moves += made
+    return True
 
 
 def _apply_batch(items: list[SystemMove]) -> list[MoveResult | Exception]:
@@ -447,7 +473,7 @@ def _handle_batched(
         if not work:
             break
         items: list[SystemMove] = []
-        tried: list[tuple[Game, Seat, Any, str]] = []
+        tried: list[tuple[Game, Seat, State, str]] = []
         for game, due in work:
             seat = due[0]
             try:
@@ -508,9 +534,11 @@ def reminders_queue(*, now: datetime | None = None, limit: int = 1000) -> int:
         rows = []
         for s in seats:
             game = s.game
+            # Awaited, or (a sheets game's seat with a deadline, not awaited) its round sheet
+            # waits for an answer (games.sheets.asking).
             if (
                 game.status == Game.Status.RUNNING
-                and s.seat in (game.to_act or [])
+                and (s.seat in (game.to_act or []) or sheets_on(game))
                 and s.deadline is not None
                 and s.deadline > now
                 and not s.bot_controlled

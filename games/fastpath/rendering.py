@@ -27,11 +27,18 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
 
 from django.template import Context, Engine, engines
-from django.template.base import Node, NodeList, Template, render_value_in_context
+from django.template.base import (
+    FilterExpression,
+    Node,
+    NodeList,
+    Origin,
+    Template,
+    render_value_in_context,
+)
 from django.template.defaulttags import IfNode
 from django.template.loader_tags import ExtendsNode
 from django.template.loaders import cached
@@ -59,7 +66,7 @@ class _BlockTranslated(BlockTranslateNode):
     """``{% blocktranslate %}`` whose message was looked up once in the copy's language."""
 
     message: str
-    plural_messages: dict[Any, str]
+    plural_messages: dict[object, str]
     names: list[str]
 
     def render(self, context: Context, nested: bool = False) -> str:
@@ -136,7 +143,7 @@ class _Parent:
     """Stands for an ``{% extends "literal" %}``'s name: resolves to the parent's copy in the same
     language (``ExtendsNode`` takes a Template as it is), instead of a loader lookup per render."""
 
-    def __init__(self, original: Any, template: Template) -> None:
+    def __init__(self, original: FilterExpression, template: Template) -> None:
         self.token, self.filters, self.var = original.token, original.filters, original.var
         self.template = template
 
@@ -147,8 +154,8 @@ class _Parent:
 def _rewrite(nodelist: NodeList) -> None:
     for i, node in enumerate(nodelist):
         if isinstance(node, ExtendsNode):
-            fe: Any = node.parent_name
-            if not fe.filters and isinstance(getattr(fe, "var", None), str):
+            fe = node.parent_name
+            if isinstance(fe, FilterExpression) and not fe.filters and isinstance(fe.var, str):
                 node.parent_name = _Parent(fe, engine().get_template(fe.var))  # type: ignore[assignment]
         new = _rewrite_node(node)
         if new is not None:
@@ -172,10 +179,10 @@ class Loader(cached.Loader):
     """The cached loader, with one compiled copy of each template per active language, rewritten
     for that language on first use (see the module)."""
 
-    def cache_key(self, template_name: str, skip: Any = None) -> str:
+    def cache_key(self, template_name: str, skip: list[Origin] | None = None) -> str:
         return f"{super().cache_key(template_name, skip)}@{translation.get_language()}"
 
-    def get_template(self, template_name: str, skip: Any = None) -> Template:
+    def get_template(self, template_name: str, skip: list[Origin] | None = None) -> Template:
         template = super().get_template(template_name, skip)
         if getattr(template, "_pretranslated", None) is None:
             with _lock:
@@ -206,8 +213,8 @@ def engine() -> Engine:
     )
 
 
-def _flatten_loaders(loaders: Any) -> list[Any]:
-    out: list[Any] = []
+def _flatten_loaders(loaders: Iterable[object]) -> list[object]:
+    out: list[object] = []
     for entry in loaders:
         if isinstance(entry, (tuple, list)):
             out.append(entry[0])
@@ -232,7 +239,7 @@ def load(name: str, language: str | None = None) -> Template:
     return template
 
 
-def render(name: str, context: dict[str, Any], language: str | None = None) -> str:
+def render(name: str, context: dict[str, object], language: str | None = None) -> str:
     """``render_to_string(name, context)`` for an email template, in the active language."""
     return str(load(name, language).render(Context(context)))
 

@@ -19,32 +19,37 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Generic, NamedTuple, TypeAlias, TypeVar, cast
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
-from knox.models import get_token_model
+from knox.models import AuthToken, get_token_model
 
 from accounts.models import Profile
 from games.models import Game, Seat
 
-M = TypeVar("M", bound=Model)
+M = TypeVar("M", bound=Model, covariant=True)
+T = TypeVar("T")
 
-Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
+#: A database converter: (value, expression, connection) -> value.
+Converter = Callable[[object, object, BaseDatabaseWrapper], object]
+#: A field of any model (its set and get types do not matter here).
+AnyField: TypeAlias = "Field[object, object]"
 
 
-class Columns:
+class Columns(Generic[M]):
     """One model's concrete columns as selected under ``alias``, with their converters."""
 
-    def __init__(self, model: type[Model], alias: str, conn: BaseDatabaseWrapper) -> None:
+    def __init__(self, model: type[M], alias: str, conn: BaseDatabaseWrapper) -> None:
         qn = conn.ops.quote_name
         self.model = model
-        self.fields: list[Field[Any, Any]] = list(model._meta.concrete_fields)
+        self.fields: list[AnyField] = list(model._meta.concrete_fields)
         self.names = [f.attname for f in self.fields]
         self.sql = ", ".join(f"{qn(alias)}.{qn(f.column)}" for f in self.fields)
-        self.converters: list[tuple[int, list[Converter], Any]] = []
+        self.converters: list[tuple[int, list[Converter], object]] = []
         for i, f in enumerate(self.fields):
             col = f.get_col(alias)
             convs = conn.ops.get_db_converters(col) + col.get_db_converters(conn)
@@ -54,7 +59,9 @@ class Columns:
         pk = model._meta.pk
         self.pk_index = self.fields.index(pk) if pk is not None else None
 
-    def build(self, db: str, conn: BaseDatabaseWrapper, row: Sequence[Any], start: int = 0) -> Any:
+    def build(
+        self, db: str, conn: BaseDatabaseWrapper, row: Sequence[object], start: int = 0
+    ) -> M | None:
         """The instance made of ``row[start:start + width]``, or None if its pk is NULL (an
         outer join that found nothing)."""
         values = list(row[start : start + self.width])
@@ -68,23 +75,22 @@ class Columns:
         return self.model.from_db(db, self.names, values)
 
 
-_cache: dict[tuple[Any, ...], Any] = {}
+_cache: dict[tuple[object, ...], object] = {}
 _cache_lock = threading.Lock()
 
 
-def _cached(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+def _cached(key: tuple[object, ...], make: Callable[[], T]) -> T:
     hit = _cache.get(key)
     if hit is None:
-        hit = make()
+        hit = made = make()
         with _cache_lock:
-            _cache[key] = hit
-    return hit
+            _cache[key] = made
+    return cast(T, hit)
 
 
-def columns(model: type[Model], alias: str, conn: BaseDatabaseWrapper) -> Columns:
+def columns(model: type[M], alias: str, conn: BaseDatabaseWrapper) -> Columns[M]:
     key = ("cols", model, alias, conn.alias, conn.vendor)
-    cols: Columns = _cached(key, lambda: Columns(model, alias, conn))
-    return cols
+    return _cached(key, lambda: Columns(model, alias, conn))
 
 
 def _table(model: type[Model], conn: BaseDatabaseWrapper) -> str:
@@ -99,7 +105,7 @@ def _col(model: type[Model], name: str, conn: BaseDatabaseWrapper) -> str:
 
 
 # ------------------------------------------------------------------------------ reads
-def token_candidates(token_key: str) -> list[Any]:
+def token_candidates(token_key: str) -> list[AuthToken]:
     """knox ``AuthToken`` rows with this ``token_key``, each with its user cached (knox's own
     query, ``filter(token_key=...).select_related("user")``)."""
     AuthToken = get_token_model()
@@ -130,9 +136,18 @@ def token_candidates(token_key: str) -> list[Any]:
     return out
 
 
+class SeatParts(NamedTuple):
+    """The column groups of the seats-with-users statement, in their order in a row."""
+
+    seat: Columns[Seat]
+    user: Columns[AbstractBaseUser]
+    profile: Columns[Profile]
+    game: Columns[Game] | None
+
+
 def _seat_select(
     conn: BaseDatabaseWrapper, *, with_game: bool, games: int = 0
-) -> tuple[str, list[Columns]]:
+) -> tuple[str, SeatParts]:
     """The seats-with-users statement: of one game (``%s``), or with ``games`` > 0 of that many
     (``IN (%s, ...)``), ordered by game and seat."""
 
@@ -140,14 +155,13 @@ def _seat_select(
     s = columns(Seat, "s", conn)
     u = columns(User, "u", conn)
     p = columns(Profile, "p", conn)
-    parts = [s, u, p]
     select = f"{s.sql}, {u.sql}, {p.sql}"
     seat_game, seat_user = _col(Seat, "game", conn), _col(Seat, "user", conn)
     user_id, profile_user = _col(User, "id", conn), _col(Profile, "user", conn)
     join_game = ""
+    g = None
     if with_game:
         g = columns(Game, "g", conn)
-        parts.append(g)
         select += f", {g.sql}"
         join_game = f"JOIN {_table(Game, conn)} g ON g.{_col(Game, 'id', conn)} = s.{seat_game} "
     sql = (
@@ -162,10 +176,10 @@ def _seat_select(
         )
         + f"s.{_col(Seat, 'seat', conn)}"
     )
-    return sql, parts
+    return sql, SeatParts(s, u, p, g)
 
 
-def seats_with_users(game_id: int, *, with_game: bool = False) -> tuple[Any, list[Any]]:
+def seats_with_users(game_id: int, *, with_game: bool = False) -> tuple[Game | None, list[Seat]]:
     """(game or None, the game's seats in seat order), each seat with ``user`` and
     ``user.profile`` cached as ``select_related("user__profile")`` caches them (a user without a
     profile row raises ``RelatedObjectDoesNotExist`` on ``user.profile``, as after the ORM's
@@ -183,21 +197,21 @@ def seats_with_users(game_id: int, *, with_game: bool = False) -> tuple[Any, lis
         rows = cursor.fetchall()
     seats = [_seat_from_row(db, conn, parts, row) for row in rows]
     game = None
-    if with_game and seats:
-        game = parts[3].build(db, conn, rows[0], sum(p.width for p in parts[:3]))
+    if parts.game is not None and seats:
+        game = parts.game.build(db, conn, rows[0], sum(p.width for p in parts[:3]))
         seat_game = Seat.game.field
         for seat in seats:
             seat_game.set_cached_value(seat, game)
     return game, seats
 
 
-def seats_for_games(game_ids: Sequence[int]) -> dict[int, list[Any]]:
+def seats_for_games(game_ids: Sequence[int]) -> dict[int, list[Seat]]:
     """Each game's seats in seat order (every id in ``game_ids`` a key), with ``user`` and
     ``user.profile`` cached as in ``seats_with_users``: one statement for a batch of games (the
     deadline sweeper's chunk), as ``Seat.objects.filter(game_id__in=...)
     .select_related("user__profile")`` reads them."""
 
-    out: dict[int, list[Any]] = {gid: [] for gid in game_ids}
+    out: dict[int, list[Seat]] = {gid: [] for gid in game_ids}
     if not out:
         return out
     db = router.db_for_read(Seat)
@@ -216,12 +230,17 @@ def seats_for_games(game_ids: Sequence[int]) -> dict[int, list[Any]]:
     return out
 
 
-def _seat_from_row(db: str, conn: BaseDatabaseWrapper, parts: list[Columns], row: Any) -> Any:
+def _seat_from_row(
+    db: str, conn: BaseDatabaseWrapper, parts: SeatParts, row: Sequence[object]
+) -> Seat:
     """A seat with its user and the user's profile (or its absence) cached."""
 
-    seat = parts[0].build(db, conn, row, 0)
-    user = parts[1].build(db, conn, row, parts[0].width)
-    profile = parts[2].build(db, conn, row, parts[0].width + parts[1].width)
+    seat = parts.seat.build(db, conn, row, 0)
+    user = parts.user.build(db, conn, row, parts.seat.width)
+    profile = parts.profile.build(db, conn, row, parts.seat.width + parts.user.width)
+    # The seat's row, and its user's (an inner join): never NULL.
+    assert seat is not None
+    assert user is not None
     if profile is not None:
         Profile.user.field.set_cached_value(profile, user)
     Profile.user.field.remote_field.set_cached_value(user, profile)
@@ -229,7 +248,7 @@ def _seat_from_row(db: str, conn: BaseDatabaseWrapper, parts: list[Columns], row
     return seat
 
 
-def game_for_update(game_id: int) -> Any:
+def game_for_update(game_id: int) -> Game | None:
     """The game row locked (``SELECT ... FOR NO KEY UPDATE``; plain where the database has no row
     locks), or None. Call inside a transaction.
 
@@ -305,7 +324,7 @@ def update(obj: Model, fields: Sequence[str]) -> None:
     assert pk is not None
     key = tuple(fields)
 
-    def make() -> tuple[str, list[Field[Any, Any]]]:
+    def make() -> tuple[str, list[AnyField]]:
         qn = conn.ops.quote_name
         fs = []
         for name in key:
@@ -347,9 +366,7 @@ def insert_many(objs: Sequence[Model], *, ignore_conflicts: bool = False) -> Non
     step = max(1, conn.ops.bulk_batch_size(fields, list(objs)))
     for start in range(0, len(objs), step):
         batch = objs[start : start + step]
-        params: list[Any] = []
-        for obj in batch:
-            params += [f.get_db_prep_save(f.pre_save(obj, True), conn) for f in fields]
+        params = [f.get_db_prep_save(f.pre_save(obj, True), conn) for obj in batch for f in fields]
         sql = head + ", ".join([row_marks] * len(batch)) + tail
         with conn.cursor() as cursor:
             cursor.execute(sql, params)

@@ -51,9 +51,9 @@ def envelope_address(address: str, encoding: str = "utf-8") -> str:
     return _sanitized(address, encoding)
 
 
-def _header(name: str, value: Any, encoding: str) -> bytes | None:
+def _header(name: str, raw: object, encoding: str) -> bytes | None:
     """One header line (with its CRLF) as Django's ``forbid_multi_line_headers`` would set it."""
-    value = str(value)
+    value = str(raw)
     if "\n" in value or "\r" in value:
         raise BadHeaderError(f"Header values can't contain newlines (got {value!r} for {name!r})")
     if value.isascii():
@@ -187,7 +187,7 @@ def sendmail(smtp: Any, sender: str, recipients: list[str], data: bytes) -> None
         raise smtplib.SMTPDataError(code, resp)
 
 
-def _rcpt_reply(smtp: Any, recipient: str, refused: dict[str, tuple[int, bytes]]) -> None:
+def _rcpt_reply(smtp: smtplib.SMTP, recipient: str, refused: dict[str, tuple[int, bytes]]) -> None:
     """Read one RCPT's reply: a refusal is noted in ``refused``; a 421 ends the connection."""
     code, resp = smtp.getreply()
     if code not in (250, 251):
@@ -209,7 +209,7 @@ _LEADING_DOT = re.compile(rb"^\.", re.MULTILINE)
 
 
 def _sendmail_pipelined(
-    smtp: Any, sender: str, recipients: list[str], data: bytes, options: str
+    smtp: smtplib.SMTP, sender: str, recipients: list[str], data: bytes, options: str
 ) -> None:
     """One write of MAIL, RCPT... and DATA, their replies in order, then the message (RFC 2920)."""
     commands = [f"MAIL FROM:{_quoted(sender)}{options}\r\n"]

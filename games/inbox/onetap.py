@@ -26,12 +26,14 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from games.callers import Caller
 from games.inbox.tokens import BadToken, ReplyToken, make_token, read_token
 from games.models import Game, InboundMail, Move
 from games.selectors import game_engine_state
 from games.services.errors import ServiceError
 from games.services.moves import move_submit
 from games.services.takeback import takeback_answer, takeback_now
+from games.sheets.services import sheet_document, sheet_put
 from powergrid.helpers import Refuel, capacity, refuel_plan
 from powergrid.state import State
 
@@ -49,6 +51,8 @@ CHOICES: dict[str, dict[str, Any]] = {
     "buy_fuel": {"type": "buy_resources"},
     # The fuel for as many cities as all the plants power: for a player building this round.
     "buy_fuel_more": {"type": "buy_resources"},
+    # Accept the round sheet's suggestions (games.sheets): good while its round lasts.
+    "sheet_ok": {"type": "sheet_ok"},
 }
 FUEL_CHOICES = ("buy_fuel", "buy_fuel_more")
 _OFFERED_BY = {
@@ -81,6 +85,7 @@ def link(
     hours: float,
     seq: int | None = None,
     request_id: int | None = None,
+    round_: int | None = None,
 ) -> str:
     """The absolute URL of a one-tap link, good in the position ``seq`` (default: the game's
     now); ``request_id``: the take-back request an answer is about."""
@@ -91,6 +96,8 @@ def link(
     data: dict[str, Any] = {"t": token, "c": choice}
     if request_id is not None:
         data["r"] = request_id
+    if round_ is not None:
+        data["n"] = round_
     signed = signing.dumps(data, salt=_SALT, compress=True)
     return settings.SITE_URL + reverse("onetap", args=[signed])
 
@@ -148,6 +155,7 @@ class Tap:
     choice: str
     key: str  # what makes the link single use (a digest of it)
     request_id: int | None = None  # a take-back request's answer
+    round: int | None = None  # the round a sheet's link is for
 
 
 def read(signed: str) -> Tap:
@@ -157,6 +165,7 @@ def read(signed: str) -> Tap:
         token = read_token(str(data["t"]))
         choice = str(data["c"])
         request_id = None if data.get("r") is None else int(data["r"])
+        round_ = None if data.get("n") is None else int(data["n"])
     except BadToken as exc:
         raise LinkInvalid(str(exc)) from None
     except (signing.BadSignature, KeyError, TypeError, ValueError):
@@ -165,11 +174,13 @@ def read(signed: str) -> Tap:
         raise LinkInvalid("forged")
     if (choice in ("takeback_accept", "takeback_decline")) != (request_id is not None):
         raise LinkInvalid("forged")
+    if (choice == "sheet_ok") != (round_ is not None):
+        raise LinkInvalid("forged")
     key = "tap:" + hashlib.sha256(signed.encode()).hexdigest()[:60]
-    return Tap(token, choice, key, request_id)
+    return Tap(token, choice, key, request_id, round_)
 
 
-def check(tap: Tap, user: Any) -> Game:
+def check(tap: Tap, user: Caller) -> Game:
     """The game the link acts in, or ``LinkInvalid``: used already, the turn moved on, or a
     different signed-in user."""
     if getattr(user, "is_authenticated", False) and user.pk != tap.token.user_id:
@@ -177,12 +188,17 @@ def check(tap: Tap, user: Any) -> Game:
     if InboundMail.objects.filter(token=tap.key, status=InboundMail.Status.APPLIED).exists():
         raise LinkInvalid("used")
     game = Game.objects.filter(pk=tap.token.game_id).first()
-    if game is None or game.seq != tap.token.seq or game.status != Game.Status.RUNNING:
+    if game is None or game.status != Game.Status.RUNNING:
+        raise LinkInvalid("moved_on")
+    if tap.choice == "sheet_ok":  # good for the round: others answering theirs move the game
+        if game_engine_state(game).round != tap.round:
+            raise LinkInvalid("moved_on")
+    elif game.seq != tap.token.seq:
         raise LinkInvalid("moved_on")
     return game
 
 
-def tap_apply(tap: Tap, user: Any) -> int | None:
+def tap_apply(tap: Tap, user: Caller) -> int | None:
     """Make the link's move (once): the new seq (None: an agreement that took nothing back
     yet). ``LinkInvalid`` or the services' errors."""
     game = check(tap, user)
@@ -205,10 +221,16 @@ def tap_apply(tap: Tap, user: Any) -> int | None:
     return seq
 
 
-def _apply(tap: Tap, owner: Any, action: dict[str, Any]) -> int | None:
+def _apply(tap: Tap, owner: Caller, action: dict[str, Any]) -> int | None:
     """Do what the link does, in the caller's transaction: the game's seq after it (None for
     an answer that took nothing back yet)."""
     game_id, source = tap.token.game_id, Move.Source.EMAIL
+    if tap.choice == "sheet_ok":
+        game = Game.objects.get(pk=game_id)
+        state = game_engine_state(game)
+        doc = sheet_document(game, tap.token.seat, state)
+        _made, seq = sheet_put(game_id=game_id, user=owner, body=doc, source="email")
+        return seq
     if tap.choice == "takeback":
         done = takeback_now(game_id=game_id, user=owner, expected_seq=tap.token.seq, source=source)
         return done.move.seq

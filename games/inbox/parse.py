@@ -1,8 +1,9 @@
 """Reading a reply email as a move: a small, forgiving language in English and Japanese.
 
-Only the reply's first line that is not quoted counts (quoted text, ``On … wrote:`` headers,
-Outlook's ``-----Original Message-----`` and ``From:`` blocks, signatures after ``--`` are cut
-off; an HTML-only mail is read as its text). Full-width characters are read as their ASCII
+Only the reply's first line that is not quoted counts, above or below the quoted email (quoted
+``>`` lines and ``On … wrote:`` headers are passed over; Outlook's ``-----Original Message-----``
+and ``From:`` blocks and signatures after ``--`` end the reply; an HTML-only mail is read as its
+text). Full-width characters are read as their ASCII
 forms, case and accents do not matter, commas may separate words, a sentence's closing
 punctuation is ignored (``Pass.``, ``bid 15.``), and a verb may be written with no space before
 what follows (``入札15``, ``建設エッセン``).
@@ -18,6 +19,10 @@ what follows (``入札15``, ``建設エッセン``).
 ``max 13 20`` / ``上限 13 20``         plan: a maximum bid of 20 for plant 13
 ``max 13 20 discard 4``                the same; if winning 13 is one plant too many, give up 4
 ``autopass`` / ``自動パス``            plan: pass every auction for the rest of the round
+``resign`` / ``投了``                  leave the game: the bot plays the seat, offered to
+                                       substitutes (``games.services.seats``); by email in two
+                                       steps, ``resign`` then ``resign`` to the answer
+                                       (``games.inbox.receive``)
 =====================================  =====================================================
 
 >>> from games import engine
@@ -26,6 +31,10 @@ what follows (``入札15``, ``建設エッセン``).
 >>> seat = powergrid.to_act(s)[0]
 >>> parse_command("Choose ３ bid 4", s, seat, engine.map_load("germany"))
 Command(kind='move', body={'type': 'choose_plant', 'plant': 3, 'bid': 4})
+>>> parse_command("投了", s, seat, engine.map_load("germany"))
+Command(kind='resign', body={})
+>>> parse_command("Resign.", s, seat, engine.map_load("germany"))
+Command(kind='resign', body={})
 """
 
 from __future__ import annotations
@@ -42,13 +51,21 @@ from powergrid.legal import legal
 from powergrid.maps import GameMap
 from powergrid.state import State
 
+#: The line a mail client writes above the text it quotes ("On Mon, … wrote:", Japanese
+#: clients' "2026年11月25日(水) 10:00 … :"): passed over, with the ``>`` lines below it.
+_QUOTE_HEADER = re.compile(
+    r"^on\b.*\bwrote:?$|^.*(wrote|schrieb|a écrit|書きました|のメッセージ)[:：]?\s*$"
+    r"|^\d{4}年\d{1,2}月\d{1,2}日.*[:：]\s*$",
+    re.IGNORECASE,
+)
+#: How such a header begins, when a client wraps it over lines ("On Mon, 30 Nov 2026 at 10:00,
+#: Power Grid <" then "turn+…@reply.example> wrote:"): no command begins so.
+_HEADER_START = re.compile(r"^on\b|^\d{4}年", re.IGNORECASE)
+_HEADER_END = re.compile(r"[:：]\s*$")
+#: Where a reply's own text ends: a signature, a forwarded or original message below.
 _CUT = [
     re.compile(p, re.IGNORECASE)
     for p in (
-        r"^>",
-        r"^on\b.*\bwrote:?$",
-        r"^.*(wrote|schrieb|a écrit|書きました|のメッセージ)[:：]?\s*$",
-        r"^\d{4}年\d{1,2}月\d{1,2}日.*[:：]\s*$",
         r"^-{2,}\s*(original message|forwarded message|元のメッセージ)",
         r"^_{8,}$",
         r"^(from|差出人|送信者)\s*[:：]",
@@ -93,6 +110,9 @@ _VERBS = {
     "autopass": "autopass",
     "auto-pass": "autopass",
     "自動パス": "autopass",
+    "resign": "resign",
+    "投了": "resign",
+    "退出": "resign",
 }
 _NOTHING = {"nothing", "none", "0", "なし", "何もしない"}
 #: The verbs, longest first: a verb written with no space before what follows (``入札15``).
@@ -112,7 +132,8 @@ class ParseError(Exception):
 
 
 class Command(NamedTuple):
-    """A move (``kind`` "move", ``body`` an action) or a plan (``kind`` "plan", a plan's JSON)."""
+    """A move (``kind`` "move", ``body`` an action), a plan (``kind`` "plan", a plan's JSON), or
+    leaving the game (``kind`` "resign", no body)."""
 
     kind: str
     body: dict[str, Any]
@@ -188,15 +209,48 @@ def body_text(msg: Message) -> str:
 
 
 def reply_line(text: str) -> str:
-    """The reply's first line that is its own (not quoted, not a signature), normalised."""
-    for raw in text.splitlines():
-        line = normalize(raw).strip()
-        if not line:
+    r"""The reply's first line that is its own (not quoted, not a signature), normalised.
+
+    A reply written above the quoted email (top-posting) is read from its top, as the emails
+    ask; one written below it (bottom-posting, or between quoted lines) is read too: the quote's
+    header (``On … wrote:``, even wrapped over two or three lines) and its ``>`` lines are passed
+    over. Anything after a signature or a forwarded/original-message block is never read, so
+    the turn email's own words are never taken for a move.
+
+    >>> reply_line("bid 15\n\nOn Mon, Power Grid wrote:\n> Your turn")
+    'bid 15'
+    >>> reply_line("On Mon, 30 Nov 2026 at 10:00, Power Grid <\nturn+x@reply.example> wrote:\n"
+    ...            "> Your turn\n>\n\npass\n\n-- \nKen")
+    'pass'
+    """
+    lines = [normalize(raw).strip() for raw in text.splitlines()]
+    skip = 0
+    for i, line in enumerate(lines):
+        if skip:
+            skip -= 1
             continue
+        if not line or line.startswith(">") or _QUOTE_HEADER.search(line):
+            continue
+        if _HEADER_START.search(line):
+            wrapped = _until_blank(lines[i + 1 : i + 3])
+            ends = [k for k, later in enumerate(wrapped) if _HEADER_END.search(later)]
+            if ends:  # a quote's header wrapped over two or three lines: all of them
+                skip = ends[0] + 1
+                continue
         if any(p.search(line) for p in _CUT):
             break
         return line
     raise ParseError("unreadable", "No move was found at the top of the reply.")
+
+
+def _until_blank(lines: list[str]) -> list[str]:
+    """``lines`` up to the first blank one: a wrapped header's lines follow each other."""
+    out: list[str] = []
+    for line in lines:
+        if not line:
+            break
+        out.append(line)
+    return out
 
 
 # -- the command ---------------------------------------------------------------------------
@@ -349,6 +403,17 @@ def _verb_apart(words: list[str]) -> list[str]:
     return words
 
 
+def is_resign(line: str) -> bool:
+    """Whether ``line`` is ``resign`` alone, in any of its words (``Resign.``, ``投了``).
+
+    >>> is_resign("Resign."), is_resign("退出"), is_resign("resign now"), is_resign("pass")
+    (True, True, False, False)
+    """
+    words = [w.rstrip(_TRAILING) for w in re.split(r"[\s,、，]+", normalize(line))]
+    words = [w for w in words if w]
+    return len(words) == 1 and (_VERBS.get(words[0].casefold()) or _VERBS.get(words[0])) == "resign"
+
+
 def parse_command(line: str, state: State, seat: int, gmap: GameMap) -> Command:
     """The move (or plan) ``line`` asks for, for ``seat`` in ``state``; ``ParseError``
     otherwise. The engine still checks the move: this only reads it."""
@@ -369,6 +434,10 @@ def parse_command(line: str, state: State, seat: int, gmap: GameMap) -> Command:
             f"{words[0]!r} is not a move: try pass, bid, choose, buy, build, power or discard.",
         )
     rest = words[1:]
+    if verb == "resign":  # the whole line is the word: "resign the game" is not read as it
+        if rest:
+            raise ParseError("unknown_command", "To leave the game, reply with resign alone.")
+        return Command("resign", {})
     offered = {e["type"] for e in legal(state, seat)}
     if verb == "pass":
         for kind in ("pass_bid", "pass_auction"):

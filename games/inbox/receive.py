@@ -3,19 +3,37 @@ the provider's inbound webhook and the dev mailbox's reply button all call ``mai
 A message to a bounce address (a delivery status notification) is handed to
 ``games.mailevents.bounces`` first and logged there.
 
-What it does with a message, in order (each refusal is logged as an ``InboundMail`` row):
+What proves a reply is the player's is the reply address: its signed token (``tokens``) is the
+credential, as the same email's one-tap links are, and whoever holds a turn email can move with
+it. The ``From`` line is written by the sender (read strictly, in one place: ``sender``); the
+check of 4 keeps out replies from another account's or an unconfirmed address (mistakes,
+aliases, a forward replied to by someone careless), it does not authenticate anyone. Where our
+MTA checks DMARC, its verdict does (``authres``, ``INBOUND_AUTHSERV_ID``).
+
+What it does with a message, in order (each refusal is logged as an ``InboundMail`` row, and so
+is a message the parser cannot read at all: ``ignored``, code ``unreadable``, its bytes kept):
 
 1. The same Message-ID seen before: ignored (a retried delivery is handled once).
 2. An automatic message (RFC 3834 ``Auto-Submitted`` other than ``no``, ``Precedence`` bulk, junk
    or list, an out-of-office or bounce): ignored, never answered (no mail loops).
-3. No reply token, a forged one, or a sender who is not the seat's player: ignored, not answered
-   (a stranger gets no mail from us: no backscatter).
-4. An expired token, a token already used, a reply that is not a move, a move the engine refuses,
+3. No reply token, a forged one, or one for no seat: ignored, not answered (a stranger gets
+   no mail from us: no backscatter).
+4. A From that is not the seat's player's (an alias, a work address the account has not added
+   and confirmed: ``accounts.senders.speaks_for``; no readable From at all is ignored in 2):
+   refused (``wrong_sender``); a From that is, but which our MTA's DMARC check failed:
+   refused (``sender_not_authenticated``). Either way the ACCOUNT's address is told, never the
+   sender (``_wrong_sender``).
+5. An expired token, a token already used, a reply that is not a move, a move the engine refuses,
    a stale position: refused, and the player is answered once with the reason and what they can
-   do now.
-5. Otherwise the move goes through ``move_submit`` (source ``email``, the token's seq as
+   do now. Every refusal of 4 and 5 shares one cap: at most
+   ``INBOUND_REFUSALS_ANSWERED_PER_HOUR`` answers a seat an hour (a loop with an auto-responder
+   that does not say it is one stops, and a stranger who writes to a reply address they saw
+   cannot make us write to its player without end).
+6. Otherwise the move goes through ``move_submit`` (source ``email``, the token's seq as
    ``expected_seq``) or the plan through ``plan_set``, and the player gets the move as the log
-   writes it.
+   writes it. ``resign`` is two steps (``_resign_asked``): a first ``resign`` changes nothing and
+   the account's address is asked to confirm by replying ``resign`` to that answer (a token of
+   kind ``RESIGN``, 24 hours); only that reply leaves the game, and that token does nothing else.
 
 All of it in one transaction: the move, the log row and the answer (outbox) commit together.
 
@@ -29,29 +47,40 @@ webhook answers 200: a provider retrying a message that always fails would retry
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from email import policy
 from email.header import decode_header, make_header
 from email.message import Message
 from email.parser import BytesParser
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.db.models import Q
+from django.utils import timezone
 
+from accounts.senders import speaks_for
 from games import engine, selectors
-from games.inbox.parse import ParseError, body_text, parse_command, reply_line
-from games.inbox.tokens import ADDRESS, BadToken, ReplyToken, read_token
+from games.callers import User
+from games.inbox.authres import message_dmarc_failed
+from games.inbox.parse import ParseError, body_text, is_resign, parse_command, reply_line
+from games.inbox.sender import message_sender
+from games.inbox.tokens import ADDRESS, RESIGN, BadToken, ReplyToken, read_token
 from games.mailevents.bounces import bounce_receive
 from games.models import Game, InboundMail, Move, Notification, Seat
 from games.notifications.outbox import OutboxWriter
 from games.plans.services import plan_set
 from games.services.errors import ServiceError, StaleState
 from games.services.moves import move_submit
+from games.services.seats import resign_check, seat_resign
+from games.sheets.inbox import sheet_reply_apply
+from games.sheets.mailtext import SheetLineError, is_sheet_reply
 from powergrid.actions import sealed_move
 from powergrid.state import SEALED_BID
 
@@ -82,6 +111,46 @@ def _subject(msg: Message) -> str:
         return str(make_header(decode_header(str(msg.get("Subject", "")))))
     except (ValueError, LookupError, UnicodeDecodeError):
         return str(msg.get("Subject", ""))
+
+
+_MESSAGE_ID = re.compile(rb"^message-id:[ \t]*([^\r\n]{1,255})", re.IGNORECASE | re.MULTILINE)
+#: Header fields the mail system adds on the way (each hop, each MX, the final delivery): two
+#: deliveries of one message differ in them only.
+_TRACE = re.compile(
+    rb"^(received|return-path|delivered-to|x-original-to|envelope-to|x-envelope-[\w-]+)[ \t]*:",
+    re.IGNORECASE,
+)
+
+
+def dedupe_key(raw: bytes) -> str:
+    r"""The message's Message-ID, or, when it has none, ``sha256:`` and a hash of its bytes but
+    for the trace fields: a retry after a lost answer, or a copy that came by a second MX with
+    one more ``Received:`` line, is the same message (stored once, never answered twice).
+
+    >>> a = b"Received: by mx1\r\nFrom: a@x\r\n\r\npass\r\n"
+    >>> b = b"Received: by mx2\r\nReceived: by mx1\r\nFrom: a@x\r\n\r\npass\r\n"
+    >>> dedupe_key(a) == dedupe_key(b) != dedupe_key(a.replace(b"pass", b"bid 3"))
+    True
+    """
+    raw = raw.replace(b"\x00", b"")
+    cut = min((i for i in (raw.find(b"\r\n\r\n"), raw.find(b"\n\n")) if i >= 0), default=-1)
+    head, body = (raw, b"") if cut < 0 else (raw[:cut], raw[cut:])
+    found = _MESSAGE_ID.search(head)
+    if found:
+        key = found.group(1).decode("utf-8", "replace").strip()[:255]
+        if key:
+            return key
+    kept: list[bytes] = []
+    trace = False
+    for line in head.splitlines(keepends=True):
+        if line[:1] in (b" ", b"\t"):  # a folded line belongs to the field above
+            if not trace:
+                kept.append(line)
+            continue
+        trace = bool(_TRACE.match(line))
+        if not trace:
+            kept.append(line.rstrip(b"\r\n") + b"\n")
+    return "sha256:" + hashlib.sha256(b"".join(kept) + body).hexdigest()
 
 
 def _automatic(msg: Message, sender: str) -> str:
@@ -168,7 +237,7 @@ def _answer_failed(row: InboundMail, raw: bytes, envelope: str | None) -> bool:
     try:
         with transaction.atomic():
             msg = BytesParser(policy=policy.compat32).parsebytes(raw.replace(b"\x00", b""))
-            sender = parseaddr(str(msg.get("From", "")))[1].strip().lower()
+            sender = message_sender(msg)
             row.sender = sender[:254]
             token = _token(msg, envelope)
             if token is None:
@@ -182,7 +251,7 @@ def _answer_failed(row: InboundMail, raw: bytes, envelope: str | None) -> bool:
                 .first()
             )
             row.save(update_fields=["sender", "token"])
-            if seat is None or (seat.user.email or "").strip().lower() != sender:
+            if seat is None or not speaks_for(seat.user, sender):
                 return False
             row.game, row.seat = seat.game, data.seat
             row.save(update_fields=["game", "seat"])
@@ -204,10 +273,11 @@ def _receive(raw: bytes, *, via: str, envelope_recipient: str | None) -> Receive
     try:
         msg = BytesParser(policy=policy.compat32).parsebytes(raw)
     except Exception:  # any unreadable bytes are a refusal, never a crash
-        log.info("inbound: unreadable message ignored")
-        return Received(Status.IGNORED, "unreadable")
-    sender = parseaddr(str(msg.get("From", "")))[1].strip().lower()
-    message_id = str(msg.get("Message-ID", "")).strip()[:255] or None
+        return _unreadable(raw, via=via)
+    sender = message_sender(msg)
+    # The stored key: a message without a Message-ID is known by its bytes, so that a later
+    # delivery of it is a duplicate, ignored and not answered (``dedupe_key``).
+    message_id = str(msg.get("Message-ID", "")).strip()[:255] or dedupe_key(raw)
     base: dict[str, Any] = {"message_id": message_id, "sender": sender[:254], "via": via}
     # A report to a bounce address (a DSN, a complaint) is the bounce module's, not a reply.
     bounce = bounce_receive(
@@ -224,8 +294,32 @@ def _receive(raw: bytes, *, via: str, envelope_recipient: str | None) -> Receive
     return result
 
 
-def _ignore(base: dict[str, Any], code: str, **more: Any) -> Received:
-    InboundMail.objects.create(**base, **more, status=Status.IGNORED, code=code)
+def _unreadable(raw: bytes, *, via: str) -> Received:
+    """A message the parser gives up on (3,000 nested parts: ``RecursionError``): logged like any
+    other (status ``ignored``, code ``unreadable``), its bytes kept in ``raw`` for an operator,
+    never answered. Its sender as its header alone reads (the body is what cannot be read)."""
+    log.info("inbound %s: unreadable message ignored", via)
+    try:
+        sender = message_sender(BytesParser(policy=policy.compat32).parsebytes(raw, True))
+    except Exception:
+        sender = ""
+    try:
+        with transaction.atomic():
+            InboundMail.objects.create(
+                message_id=dedupe_key(raw),
+                sender=sender[:254],
+                via=via[:16],
+                status=Status.IGNORED,
+                code="unreadable",
+                raw=raw,
+            )
+    except IntegrityError:  # delivered before: the first delivery's row is kept
+        return Received(Status.IGNORED, "duplicate")
+    return Received(Status.IGNORED, "unreadable")
+
+
+def _ignore(base: dict[str, Any], code: str) -> Received:
+    InboundMail.objects.create(**base, status=Status.IGNORED, code=code)
     return Received(Status.IGNORED, code)
 
 
@@ -259,17 +353,35 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
     if seat is None:
         return _ignore(base, "no_game")
     user, game = seat.user, seat.game
-    if not user.email or user.email.strip().lower() != sender:
-        return _ignore(base, "wrong_sender", game_id=data.game_id, seat=data.seat)
     base.update(game=game, seat=data.seat)
+    if not speaks_for(user, sender):
+        return _wrong_sender(base, user, game, data, sender, "wrong_sender")
+    if message_dmarc_failed(msg):  # our MTA found the From forged (``INBOUND_AUTHSERV_ID``)
+        return _wrong_sender(base, user, game, data, sender, "sender_not_authenticated")
     if data.expires < _now():
         return _refuse(base, user, game, data, "token_expired", "This reply address has expired.")
     if used:
         return _refuse(
             base, user, game, data, "token_used", "A move was already made with this email."
         )
+    text = body_text(msg).replace("\x00", "")  # a NUL encoded in the body
+    if data.kind == RESIGN:  # the answer to a first ``resign``: it confirms that, nothing else
+        return _resign_confirmed(base, user, game, data, text)
+    if is_sheet_reply(text):  # "ok" or edited lines of the round sheet (games.sheets)
+        base["line"] = text.strip().splitlines()[0][:200] if text.strip() else ""
+        try:
+            seq, will = sheet_reply_apply(text=text, game=game, user=user, seat=data.seat)
+        except SheetLineError as exc:  # the answer names the line, the word and the right form
+            base["line"] = exc.line[:200]
+            more = {"word": exc.word, "example": exc.example}
+            return _refuse(base, user, game, data, exc.code, exc.message, more=more)
+        except (ParseError, ServiceError) as exc:
+            return _refuse(base, user, game, data, exc.code, exc.message)
+        row = InboundMail.objects.create(**base, status=Status.APPLIED, move_seq=seq)
+        _answer(user, game, row, data, ok=True, message="\n".join(will), plan=True)
+        return Received(Status.APPLIED, "", answered=True, move_seq=seq)
     try:
-        line = reply_line(body_text(msg).replace("\x00", ""))  # a NUL encoded in the body
+        line = reply_line(text)
         base["line"] = line[:200]
         state = engine.state_load(
             game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
@@ -277,6 +389,8 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
         command = parse_command(line, state, data.seat, engine.map_load(game.map))
     except ParseError as exc:
         return _refuse(base, user, game, data, exc.code, exc.message)
+    if command.kind == "resign":
+        return _resign_asked(base, user, game, data)
     # Each service owns its transaction (a savepoint inside this one): a refusal rolls back
     # only what it began, and the refusal is logged and answered in this transaction.
     try:
@@ -300,6 +414,53 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
     row = InboundMail.objects.create(**base, status=Status.APPLIED, move_seq=seq)
     _answer(user, game, row, data, ok=True, message="", plan=command.kind == "plan")
     return Received(Status.APPLIED, "", answered=True, move_seq=seq)
+
+
+def _resign_asked(base: dict[str, Any], user: User, game: Game, data: ReplyToken) -> Received:
+    """A ``resign`` reply to an ordinary email (a turn email, the game-started email, any other
+    that carries a reply address): nothing changes. Anyone holding any email of the player (a
+    forward; a From line is easy to forge) could write it, and leaving is for good; so the
+    ACCOUNT's address is asked to confirm, by replying ``resign`` to the answer, whose reply
+    address is a ``RESIGN`` token (``games.notifications.builders``, good for
+    ``tokens.RESIGN_CONFIRM_HOURS``): a forger never sees it. Logged as a refusal (code
+    ``resign_confirm``: the resignation was not made), under the refusals' cap, so that
+    writing ``resign`` again and again gets the player a few emails an hour, no more. A seat
+    that cannot resign (left already, the game over) is refused at once, as ``seat_resign``
+    would."""
+    try:
+        resign_check(game_id=game.pk, user=user)
+    except ServiceError as exc:
+        return _refuse(base, user, game, data, exc.code, exc.message)
+    return _refuse(
+        base, user, game, data, "resign_confirm", "Reply resign to this email to leave the game."
+    )
+
+
+#: The refusal of anything but ``resign`` sent to a ``RESIGN`` token (``games.web.errors``
+#: translates it by its code, ``resign_only``).
+RESIGN_ONLY = (
+    "This email only confirms leaving the game: reply resign to it to leave, or make your move "
+    "by replying to your newest turn email."
+)
+
+
+def _resign_confirmed(
+    base: dict[str, Any], user: User, game: Game, data: ReplyToken, text: str
+) -> Received:
+    """A reply to the "confirm leaving" email (a ``RESIGN`` token, expiry and once-only checked
+    by the caller): ``resign`` leaves the game; anything else is refused (``resign_only``): the
+    token was made for this one act, the player moves by their turn emails."""
+    try:
+        line = reply_line(text)
+        base["line"] = line[:200]
+        if not is_resign(line):
+            raise ParseError("resign_only", RESIGN_ONLY)
+        seat_resign(game_id=game.pk, user=user)
+    except (ParseError, ServiceError) as exc:
+        return _refuse(base, user, game, data, exc.code, exc.message)
+    row = InboundMail.objects.create(**base, status=Status.APPLIED, move_seq=game.seq)
+    _answer(user, game, row, data, ok=True, message="", resigned=True)
+    return Received(Status.APPLIED, "", answered=True, move_seq=game.seq)
 
 
 #: Moves made at the same time as others' (phase 5, sealed answers): another seat's such move
@@ -355,16 +516,78 @@ def _now() -> float:
     return time.time()
 
 
-def _refuse(
-    base: dict[str, Any], user: Any, game: Game, data: ReplyToken, code: str, message: str
+#: An address the owner's answer may show as it came: a plain ``local@domain`` of letters (any
+#: script), digits and the punctuation addresses use, nothing a mail client would make a link of
+#: but the address itself (no ``:`` or ``/``), no spaces or control characters.
+_SHOWN = re.compile(r"[\w!#$%&'*+=?^`{|}~.-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}")
+
+
+def shown_address(sender: str) -> str:
+    """The sender's address as the answer to the account's owner shows it, or "" when it is not
+    a plain address (anyone can write a From line: it must not carry a stranger's text, a link
+    or a look-alike of ours, into our mail).
+
+    >>> shown_address("taro.work+pg@example.co.jp"), shown_address("太郎@例え.jp")
+    ('taro.work+pg@example.co.jp', '太郎@例え.jp')
+    >>> shown_address("http://evil.example/@x.example"), shown_address("a b@x.example")
+    ('', '')
+    """
+    return sender if len(sender) <= 254 and _SHOWN.fullmatch(sender) else ""
+
+
+def _wrong_sender(
+    base: dict[str, Any], user: User, game: Game, data: ReplyToken, sender: str, code: str
 ) -> Received:
+    """A reply with a good token whose From is not the account's (``wrong_sender``: an alias, a
+    work address, a mail client with another From, a forward replied to by someone else) or is
+    the account's but our MTA's DMARC check found it forged (``sender_not_authenticated``):
+    nothing is read of it, and the account's own address is told where the reply said it came
+    from and which addresses moves are taken from. Never the sender: that would be backscatter
+    to whoever wrote the From line (perhaps someone else's address), and would tell whoever holds
+    a turn email that the address is live. A refusal like the others, under the same cap
+    (``_refuse``): someone writing to the reply address again and again gets its player a few
+    answers an hour, no more. The answer holds no state of the game (only its number, its map
+    and the two addresses) and nothing the message said. An account without an address:
+    ignored, there is nobody to tell. The From line proves nothing by itself (anyone can write
+    any): a stranger is kept out only by not having the reply address's token, and one who has
+    a turn email and writes the player's From is taken but where DMARC fails (module
+    docstring)."""
+    if not user.email:
+        return _ignore(base, code)
+    more = {"sender": shown_address(sender)}
+    return _refuse(base, user, game, data, code, "", more=more)
+
+
+def _refuse(
+    base: dict[str, Any],
+    user: User,
+    game: Game,
+    data: ReplyToken,
+    code: str,
+    message: str,
+    *,
+    more: dict[str, str] | None = None,
+) -> Received:
+    """A refused reply: logged, and answered with the reason, unless this seat's refusals of
+    the last hour reached ``INBOUND_REFUSALS_ANSWERED_PER_HOUR``. An auto-responder that does
+    not say it is one (no ``Auto-Submitted``) answers each answer of ours: without the cap the
+    two would write to each other for ever; with it, the loop stops after a few, and a person
+    who mistypes is answered again an hour later. ``more``: added to the answer's payload."""
+    since = timezone.now() - timedelta(hours=1)
+    lately = InboundMail.objects.filter(
+        game=game, seat=data.seat, status=Status.REFUSED, created_at__gte=since
+    ).count()
     row = InboundMail.objects.create(**base, status=Status.REFUSED, code=code)
-    _answer(user, game, row, data, ok=False, message=message)
+    if lately >= settings.INBOUND_REFUSALS_ANSWERED_PER_HOUR:
+        log.info("inbound: refusal %s of game %s seat %s not answered (%s this hour)",
+                 code, game.pk, data.seat, lately + 1)  # fmt: skip
+        return Received(Status.REFUSED, code, answered=False)
+    _answer(user, game, row, data, ok=False, message=message, more=more)
     return Received(Status.REFUSED, code, answered=True)
 
 
 def _answer(
-    user: Any,
+    user: User,
     game: Game,
     row: InboundMail,
     data: ReplyToken,
@@ -372,9 +595,12 @@ def _answer(
     ok: bool,
     message: str,
     plan: bool = False,
+    resigned: bool = False,
+    more: dict[str, str] | None = None,
 ) -> None:
     """The answer to the player, through the outbox (sent once, after commit); ``plan``: the
-    reply saved a standing order (the answer says which: it is no move of the log's)."""
+    reply saved a standing order (the answer says which: it is no move of the log's); ``more``:
+    what else the answer's email reads (``wrong_sender``'s shown address)."""
     outbox = OutboxWriter(game=game)
     outbox.rows.append(
         Notification(
@@ -384,12 +610,14 @@ def _answer(
             payload={
                 "ok": ok,
                 "plan": plan,
+                "resigned": resigned,
                 "code": row.code,
                 "message": message,
                 "line": row.line,
                 "seat": data.seat,
                 "since": data.seq,
                 "seq": row.move_seq,
+                **(more or {}),
             },
             dedupe_key=f"reply:{row.pk}",
         )

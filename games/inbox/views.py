@@ -92,6 +92,7 @@ def _choice_label(choice: str, action: dict[str, Any], who: str = "") -> str:
         "power": _("Power with the best choice"),
         "buy_nothing": _("Buy no resources"),
         "build_nothing": _("Build nothing"),
+        "sheet_ok": _("Accept the suggestions of my round sheet"),
     }[choice]
 
 

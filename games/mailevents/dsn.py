@@ -41,6 +41,8 @@ from email.parser import Parser
 from email.policy import compat32
 from email.utils import parseaddr
 
+from games.inbox.sender import message_sender
+
 HARD = "hard_bounce"
 SOFT = "soft_bounce"
 COMPLAINT = "complaint"
@@ -187,7 +189,7 @@ def _arf(msg: Message) -> Report | None:
 
 
 def _from_mail_system(msg: Message) -> bool:
-    sender = parseaddr(str(msg.get("From", "")))[1].lower()
+    sender = message_sender(msg)
     local = sender.split("@", 1)[0]
     return local in ("mailer-daemon", "postmaster") or str(msg.get("Return-Path", "")) == "<>"
 

@@ -10,8 +10,8 @@ flagged. The figures are kept in the cache for a minute (the health check is pol
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TypedDict, cast
 
 from django.conf import settings
 from django.core.cache import cache
@@ -26,7 +26,22 @@ CACHE_SECONDS = 60
 Kind = MailEvent.Kind
 
 
-def rates_compute(*, now: Any = None) -> dict[str, Any]:
+class Rates(TypedDict):
+    """The last 24 hours' sending figures, their rates and the providers' thresholds; ``flagged``
+    names the rates above them (``bounce_rate``, ``complaint_rate``)."""
+
+    sent_24h: int
+    bounces_24h: int
+    complaints_24h: int
+    rejected_24h: int
+    bounce_rate: float
+    complaint_rate: float
+    bounce_rate_max: float
+    complaint_rate_max: float
+    flagged: list[str]
+
+
+def rates_compute(*, now: datetime | None = None) -> Rates:
     """The last 24 hours' figures and flags (two indexed counts)."""
     now = now or timezone.now()
     since = now - timedelta(days=1)
@@ -40,7 +55,7 @@ def rates_compute(*, now: Any = None) -> dict[str, Any]:
     bounce_rate = bounces / sent if sent else 0.0
     complaint_rate = complaints / sent if sent else 0.0
     judged = sent >= int(settings.MAIL_RATES_MIN_SENT)
-    flags = []
+    flags: list[str] = []
     if judged and bounce_rate > float(settings.MAIL_BOUNCE_RATE_MAX):
         flags.append("bounce_rate")
     if judged and complaint_rate > float(settings.MAIL_COMPLAINT_RATE_MAX):
@@ -58,12 +73,12 @@ def rates_compute(*, now: Any = None) -> dict[str, Any]:
     }
 
 
-def rates(*, fresh: bool = False) -> dict[str, Any]:
+def rates(*, fresh: bool = False) -> Rates:
     """``rates_compute``, at most a minute old (``fresh``: now)."""
     if not fresh:
         cached = cache.get(CACHE_KEY)
         if isinstance(cached, dict):
-            return cached
+            return cast(Rates, cached)  # what rates_compute answered
     figures = rates_compute()
     cache.set(CACHE_KEY, figures, timeout=CACHE_SECONDS)
     return figures

@@ -22,15 +22,17 @@ from __future__ import annotations
 import logging
 import re
 import smtplib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeGuard
 
 from anymail.exceptions import AnymailRecipientsRefused
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from accounts import deliverability
@@ -62,14 +64,9 @@ class Report:
     user: Any = None
 
 
-def _user_for(address: str) -> Any:
-    users = list(
-        get_user_model()
-        .objects.filter(email__iexact=address)
-        .select_related("profile")
-        .order_by("pk")[:2]
-    )
-    return users[0] if len(users) == 1 else None
+def _key(address: str) -> str:
+    """An address as reports are stored and matched: stripped, lower case, at most 254."""
+    return address.strip().lower()[:254]
 
 
 def _text(value: str) -> str:
@@ -87,88 +84,171 @@ def is_address(value: object) -> TypeGuard[str]:
     )
 
 
+def users_for(addresses: Iterable[str]) -> dict[str, Any]:
+    """Each address (as ``_key`` writes it) -> its one account, or None (no account, or two
+    sharing it), in one query per thousand addresses."""
+    wanted = sorted({_key(a) for a in addresses if is_address(a)})
+    found: dict[str, list[Any]] = {a: [] for a in wanted}
+    users = get_user_model().objects.annotate(_email=Lower("email")).select_related("profile")
+    for i in range(0, len(wanted), 1000):
+        for user in users.filter(_email__in=wanted[i : i + 1000]).order_by("pk"):
+            found[user._email].append(user)
+    return {a: rows[0] if len(rows) == 1 else None for a, rows in found.items()}
+
+
 def mail_event_record(report: Report) -> str:
     """Record ``report`` and act on it (see the module); returns the effect (also stored):
     ``marked``, ``counted``, ``emails_off``, ``already``, ``no_user``, ``old_address``,
     ``duplicate``. ``ValueError`` for a report that names no address (callers check first)."""
-    if report.kind not in Kind.values:
-        raise ValueError(f"unknown kind {report.kind!r}")
-    if not is_address(report.address):
-        raise ValueError("not an email address")
-    address = report.address.strip().lower()[:254]
+    return mail_events_record([report])[0]
+
+
+def mail_events_record(reports: Sequence[Report]) -> list[str]:
+    """Record the reports of one batch (a provider's post holds up to thousands, and waits a
+    few seconds for the answer) and act on them, together or not at all: each as
+    ``mail_event_record`` says, in order (a report sees the ones before it), in a number of
+    queries that does not grow with the batch. Returns each report's effect."""
+    for report in reports:
+        if report.kind not in Kind.values:
+            raise ValueError(f"unknown kind {report.kind!r}")
+        if not is_address(report.address):
+            raise ValueError("not an email address")
+    if not reports:
+        return []
+    now = timezone.now()
+    with transaction.atomic():
+        looked_up = users_for(r.address for r in reports if r.user is None)
+        users = [r.user if r.user is not None else looked_up[_key(r.address)] for r in reports]
+        # The profiles locked first: a report delivered twice at once is then seen as such
+        # below by the one that waited (every report that changes anything has a profile).
+        changes = deliverability.Changes(users)
+        before = _recorded(reports)
+        soft = _SoftBounces(reports, users, changes, now)
+        rows: list[MailEvent] = []
+        effects: list[str] = []
+        for report, user in zip(reports, users, strict=True):
+            row = _row(report, user)
+            if row.event_id is not None and (row.source, row.event_id) in before:
+                effects.append("duplicate")
+                continue
+            if row.event_id is not None:
+                before.add((row.source, row.event_id))
+            row.effect = _act(row, changes, soft, now)
+            rows.append(row)
+            effects.append(row.effect)
+        # A report another batch wrote meanwhile (only one nobody's profile is locked for: it
+        # changes nothing) is kept once.
+        MailEvent.objects.bulk_create(rows, ignore_conflicts=True)
+        _deadlines_extend(changes.save())
+    for row in rows:
+        log.info("mail event %s %s from %s: %s", row.kind, row.address, row.source, row.effect)
+    return effects
+
+
+def _row(report: Report, user: Any) -> MailEvent:
     # NUL has no place in these texts (and PostgreSQL stores none): a report's own fields are
     # whatever its sender wrote.
-    event_id = _text(report.event_id)[:200] if report.event_id else None
-    detail = " ".join(_text(report.detail).split())[:500]
-    with transaction.atomic():
-        try:
-            with transaction.atomic():
-                row = MailEvent.objects.create(
-                    source=report.source[:16],
-                    kind=report.kind,
-                    address=address,
-                    user=report.user if report.user is not None else _user_for(address),
-                    notification_id=report.notification_id,
-                    event_id=event_id,
-                    detail=detail,
-                )
-        except IntegrityError:  # the same report, delivered again (or at the same moment)
-            return "duplicate"
-        effect = _act(row)
-        MailEvent.objects.filter(pk=row.pk).update(effect=effect)
-    log.info("mail event %s %s from %s: %s", report.kind, address, report.source, effect)
-    return effect
+    return MailEvent(
+        source=report.source[:16],
+        kind=report.kind,
+        address=_key(report.address),
+        user=user,
+        notification_id=report.notification_id,
+        event_id=_text(report.event_id)[:200] if report.event_id else None,
+        detail=" ".join(_text(report.detail).split())[:500],
+    )
 
 
-def _act(row: MailEvent) -> str:
+def _recorded(reports: Sequence[Report]) -> set[tuple[str, str | None]]:
+    """The (source, event id) of the reports recorded before (a provider's retry)."""
+    ids = sorted({_text(r.event_id)[:200] for r in reports if r.event_id})
+    sources = sorted({r.source[:16] for r in reports})
+    found: set[tuple[str, str | None]] = set()
+    for i in range(0, len(ids), 1000):
+        rows = MailEvent.objects.filter(source__in=sources, event_id__in=ids[i : i + 1000])
+        found.update(rows.values_list("source", "event_id"))
+    return found
+
+
+class _SoftBounces:
+    """Soft bounces of each player's address within the window, since the player last
+    confirmed it: the ones recorded before the batch (read at once), and the batch's so far."""
+
+    def __init__(
+        self,
+        reports: Sequence[Report],
+        users: Sequence[Any],
+        changes: deliverability.Changes,
+        now: datetime,
+    ) -> None:
+        self._changes = changes
+        self._earliest = now - timedelta(days=int(settings.MAIL_SOFT_BOUNCE_DAYS))
+        ids = sorted(
+            {u.pk for r, u in zip(reports, users, strict=True) if u and r.kind == Kind.SOFT_BOUNCE}
+        )
+        self._before: dict[tuple[int, str], list[datetime]] = {}
+        for i in range(0, len(ids), 1000):
+            rows = MailEvent.objects.filter(
+                kind=Kind.SOFT_BOUNCE, user_id__in=ids[i : i + 1000], created_at__gte=self._earliest
+            )
+            for uid, address, at in rows.values_list("user_id", "address", "created_at"):
+                self._before.setdefault((uid, address), []).append(at)
+        self._batch: dict[tuple[int, str], int] = {}
+
+    def add(self, row: MailEvent) -> None:
+        """``row``, a soft bounce of the batch, counts from now on."""
+        if row.user_id is not None:
+            key = (row.user_id, row.address)
+            self._batch[key] = self._batch.get(key, 0) + 1
+
+    def count(self, row: MailEvent) -> int:
+        """The soft bounces of the row's player and address that count (this one included)."""
+        since = self._earliest
+        profile = self._changes.profile(row.user)
+        confirmed = profile.email_confirmed_at if profile is not None else None
+        if confirmed is not None and confirmed > since:
+            since = confirmed
+        key = (row.user_id or 0, row.address)
+        earlier = sum(at >= since for at in self._before.get(key, []))
+        return earlier + self._batch.get(key, 0)
+
+
+def _act(row: MailEvent, changes: deliverability.Changes, soft: _SoftBounces, now: datetime) -> str:
+    if row.kind == Kind.SOFT_BOUNCE:
+        soft.add(row)
     user = row.user
     if user is None:
         return "no_user"
     if (user.email or "").strip().lower() != row.address:
         return "old_address"  # the player has another address now: nothing to do
     if row.kind == Kind.UNSUBSCRIBED:
-        return "emails_off" if deliverability.emails_off(user=user) else "already"
+        return "emails_off" if changes.emails_off(user=user) else "already"
     if row.kind == Kind.COMPLAINT:
-        deliverability.emails_off(user=user)
+        changes.emails_off(user=user)
     if row.kind == Kind.SOFT_BOUNCE:
         if deliverability.undeliverable(user):
             return "already"
-        if _soft_bounces(row) < int(settings.MAIL_SOFT_BOUNCE_LIMIT):
+        if soft.count(row) < int(settings.MAIL_SOFT_BOUNCE_LIMIT):
             return "counted"
         reason = deliverability.SOFT_BOUNCES
     else:
         reason = _MARKS[row.kind]
-    if not deliverability.address_mark_undeliverable(
-        user=user, address=row.address, reason=reason, at=row.created_at
-    ):
+    if not changes.mark(user=user, address=row.address, reason=reason, at=now):
         if reason == deliverability.COMPLAINT:
-            deliverability.reason_set(user=user, reason=reason)
+            changes.reason_set(user=user, reason=reason)
         return "already"
-    _deadlines_extend(user)
     return "marked"
 
 
-def _soft_bounces(row: MailEvent) -> int:
-    """Soft bounces of this address within the window, this one included, since the player last
-    confirmed it."""
-    since = timezone.now() - timedelta(days=int(settings.MAIL_SOFT_BOUNCE_DAYS))
-    confirmed = deliverability.soft_bounces_since(row.user)
-    if confirmed is not None and confirmed > since:
-        since = confirmed
-    return MailEvent.objects.filter(
-        user=row.user, address=row.address, kind=Kind.SOFT_BOUNCE, created_at__gte=since
-    ).count()
-
-
-def _deadlines_extend(user: Any) -> int:
-    """The deadlines ``user`` is awaited for now move ``absent_grace()`` later (their reminders go:
-    nothing reaches the address). The games are locked first, in id order, as a move or the
-    sweep locks them, so neither can apply a timeout from the old deadline meanwhile."""
-    game_ids = list(
-        Seat.objects.filter(user=user, deadline__isnull=False, bot_controlled=False)
-        .values_list("game_id", flat=True)
-        .distinct()
-    )
+def _deadlines_extend(user_ids: list[int]) -> int:
+    """The deadlines the players ``user_ids`` are awaited for now move ``absent_grace()`` later
+    (their reminders go: nothing reaches the address). The games are locked first, in id order,
+    as a move or the sweep locks them, so neither can apply a timeout from the old deadline
+    meanwhile."""
+    if not user_ids:
+        return 0
+    seats = Seat.objects.filter(user_id__in=user_ids, deadline__isnull=False, bot_controlled=False)
+    game_ids = sorted(set(seats.values_list("game_id", flat=True)))
     if not game_ids:
         return 0
     running = list(
@@ -177,9 +257,9 @@ def _deadlines_extend(user: Any) -> int:
         .order_by("pk")
         .values_list("pk", flat=True)
     )
-    return Seat.objects.filter(
-        user=user, game_id__in=running, deadline__isnull=False, bot_controlled=False
-    ).update(deadline=F("deadline") + deliverability.absent_grace(), reminder_at=None)
+    return seats.filter(game_id__in=running).update(
+        deadline=F("deadline") + deliverability.absent_grace(), reminder_at=None
+    )
 
 
 #: An SMTP reply that says the address itself does not exist (RFC 3463 X.1.*): other permanent

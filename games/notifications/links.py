@@ -21,11 +21,12 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
 from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core import signing
 from django.db import transaction
 from django.urls import NoReverseMatch, get_urlconf, reverse
@@ -45,17 +46,17 @@ def login_max_age() -> int:
     return int(settings.NOTIFY_LINK_LOGIN_MAX_AGE_HOURS) * 3600
 
 
-def _fingerprint(user: Any) -> str:
+def _fingerprint(user: AbstractBaseUser) -> str:
     return salted_hmac(LOGIN_SALT, user.password or "-", algorithm="sha256").hexdigest()[:12]
 
 
-def _login_mark(user: Any) -> str:
+def _login_mark(user: AbstractBaseUser) -> str:
     """Changes whenever the user logs in: what makes a link log in at most once."""
     last = user.last_login.isoformat() if user.last_login else "-"
     return salted_hmac(LOGIN_SALT + ".last-login", last, algorithm="sha256").hexdigest()[:8]
 
 
-def login_token(*, user: Any, game_id: int) -> str:
+def login_token(*, user: AbstractBaseUser, game_id: int) -> str:
     # Not compress=True: the payload is ~50 bytes, which zlib never shortens but its set-up cost
     # ~60 us an email.
     signer = signing.TimestampSigner(salt=LOGIN_SALT)
@@ -66,7 +67,7 @@ def login_token(*, user: Any, game_id: int) -> str:
 
 def login_token_check(
     token: str, *, to_log_in: bool = False, lock: bool = False
-) -> tuple[Any, int]:
+) -> tuple[User, int]:
     """(user, game_id) for a valid token. Raises signing.BadSignature / SignatureExpired.
 
     ``to_log_in``: the token is to log its user in, which it may do once and only within the
@@ -83,7 +84,7 @@ def login_token_check(
     return user, int(data["g"])
 
 
-def login_token_use(token: str) -> tuple[Any, int]:
+def login_token_use(token: str) -> tuple[User, int]:
     """Spend a token's one login: (user, game_id) if it may still log in, and from now on it may
     not (the user's last login moves, which changes the mark the token carries). Checking and
     spending hold the user's row, so of two uses at once the second sees the first's mark.
@@ -108,12 +109,12 @@ def settings_max_age() -> int:
     return int(settings.NOTIFY_SETTINGS_LINK_MAX_AGE_DAYS) * 86400
 
 
-def settings_token(*, user: Any) -> str:
+def settings_token(*, user: AbstractBaseUser) -> str:
     signer = signing.TimestampSigner(salt=SETTINGS_SALT)
     return signer.sign_object({"u": user.pk, "h": _fingerprint(user)})
 
 
-def settings_token_check(token: str) -> Any:
+def settings_token_check(token: str) -> AbstractBaseUser:
     """The user of a valid settings token. Raises signing.SignatureExpired (too old) or
     signing.BadSignature (forged, an unknown user, or the password changed since)."""
     signer = signing.TimestampSigner(salt=SETTINGS_SALT)
@@ -132,7 +133,7 @@ _PLACEHOLDER = "TOKEN0PLACEHOLDER"
 
 
 @functools.lru_cache(maxsize=8)
-def _url_around(name: str, urlconf: Any) -> tuple[str, str]:
+def _url_around(name: str, urlconf: str | None) -> tuple[str, str]:
     """The URL of ``name`` split around its token (``reverse`` once, not once per email)."""
     url = reverse(name, args=[_PLACEHOLDER], urlconf=urlconf)
     before, _, after = url.partition(_PLACEHOLDER)
@@ -144,11 +145,11 @@ def _url(name: str, token: str) -> str:
     return absolute(f"{before}{quote(token, safe=RFC3986_SUBDELIMS + '/~:@')}{after}")
 
 
-def game_link(*, user: Any, game_id: int) -> str:
+def game_link(*, user: AbstractBaseUser, game_id: int) -> str:
     return _url("mail_login_link", login_token(user=user, game_id=game_id))
 
 
-def settings_link(*, user: Any) -> str:
+def settings_link(*, user: AbstractBaseUser) -> str:
     return _url("mail_settings", settings_token(user=user))
 
 

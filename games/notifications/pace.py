@@ -17,19 +17,20 @@ player got a turn email per step (8 in 4 minutes) while looking at the very page
   that waits for the player, and one per turn at most (the pending row's ``dedupe_key``,
   ``games.notifications.outbox``).
 
-Only turn emails are paced; every other kind goes at once.
+Only turn emails are paced; every other kind goes at once. Push notices of turns
+(``games.push``) keep the same rule (``push_holds_until``), counted among push notices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
-from games.models import Move, Notification, Seat
+from games.models import Move, Notification, PushMessage, Seat
 
 #: How long a page view or the previous turn email holds the next turn email, by default (the
 #: setting TURN_EMAIL_HOLD_SECONDS; 0 in the live tests and scripts whose simulated players
@@ -67,14 +68,35 @@ def holds_until(rows: Iterable[Notification], now: datetime) -> dict[int, dateti
     Rows that go now are absent. The outbox sends batches of hundreds; asking per row cost
     two queries an email.
     """
+    turns = [
+        (n.pk, n.game_id, n.recipient_id)
+        for n in rows
+        if n.kind == Notification.Kind.TURN and n.game_id is not None
+    ]
+    return _holds(turns, Notification.objects.filter(kind=Notification.Kind.TURN), now)
+
+
+def push_holds_until(rows: Iterable[PushMessage], now: datetime) -> dict[int, datetime]:
+    """The same rule for push notices (``games.push``): held while their player is on the
+    game's page, or while the previous notice of that game to them went less than ``hold()``
+    ago and they have not moved since. {row id: until}; rows that go now are absent."""
+    turns = [(m.pk, m.game_id, m.recipient_id) for m in rows]
+    return _holds(turns, PushMessage.objects.all(), now)
+
+
+def _holds(
+    turns: Sequence[tuple[int, int | None, int]],
+    sent_rows: QuerySet[Notification] | QuerySet[PushMessage],
+    now: datetime,
+) -> dict[int, datetime]:
+    """The rule for turn notices ``turns`` ((row id, game id, recipient id)), whose earlier
+    notices are ``sent_rows`` (rows of the same outbox with ``status``, ``sent_at``, ``game_id``
+    and ``recipient_id``)."""
     span = hold()
-    if not span:
+    if not span or not turns:
         return {}
-    turns = [n for n in rows if n.kind == Notification.Kind.TURN and n.game_id is not None]
-    if not turns:
-        return {}
-    games = {n.game_id for n in turns}
-    users = {n.recipient_id for n in turns}
+    games = {g for _pk, g, _u in turns}
+    users = {u for _pk, _g, u in turns}
     # The player's own last move in the game (not their plan's, their bot's or the deadline's:
     # those are not the player reading their email).
     moved = (
@@ -92,30 +114,26 @@ def holds_until(rows: Iterable[Notification], now: datetime) -> dict[int, dateti
     ):
         seen[(g, u)] = at
         moved_at[(g, u)] = last
-    # The latest turn emails sent within HOLD, per (game, recipient); older ones hold nothing.
+    # The latest notices sent within HOLD, per (game, recipient); older ones hold nothing.
     sent: dict[tuple[int | None, int], list[tuple[int, datetime]]] = {}
-    for pk, g, u, at in Notification.objects.filter(
-        game_id__in=games,
-        recipient_id__in=users,
-        kind=Notification.Kind.TURN,
-        status=Notification.Status.SENT,
-        sent_at__gt=now - span,
+    for pk, g, u, at in sent_rows.filter(
+        game_id__in=games, recipient_id__in=users, status="sent", sent_at__gt=now - span
     ).values_list("pk", "game_id", "recipient_id", "sent_at"):
         if at is not None:
             sent.setdefault((g, u), []).append((pk, at))
     holds: dict[int, datetime] = {}
-    for n in turns:
-        key = (n.game_id, n.recipient_id)
+    for row_pk, game_id, user_id in turns:
+        key = (game_id, user_id)
         waits: list[datetime] = []
         at = seen.get(key)
         if at is not None and now - at < span:
             waits.append(at + span)
-        last = max((at for pk, at in sent.get(key, []) if pk != n.pk), default=None)
+        last = max((when for pk, when in sent.get(key, []) if pk != row_pk), default=None)
         answered = moved_at.get(key)
         if last is not None and now - last < span and (answered is None or answered < last):
             waits.append(last + span)
         if waits:
-            holds[n.pk] = max(waits)
+            holds[row_pk] = max(waits)
     return holds
 
 

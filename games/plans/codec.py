@@ -28,6 +28,7 @@ KINDS: dict[str, str | None] = {
     "buy": RESOURCES,
     "build": BUILD,
     "power": BUREAUCRACY,
+    "open": AUCTION,
 }
 _ORDER = list(PHASES)
 MAX_AMOUNT = 1000
@@ -42,6 +43,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "buy": ("amounts", "max_price", *_ROUND_BOUND),
     "build": ("cities", "max_total", *_ROUND_BOUND),
     "power": _ROUND_BOUND,
+    "open": ("choices", "pass_else", "others_pass", "discard", *_ROUND_BOUND),
 }
 
 
@@ -104,6 +106,8 @@ def plan_from_json(body: Any, state: State, seat: int) -> p.Plan:
         return p.AutoPass(round=rnd)
     if kind == "power":
         return p.PowerOrder(round=rnd)
+    if kind == "open":
+        return _open(body, state, seat, rnd)
     if kind == "buy":
         raw = body.get("amounts")
         if not isinstance(raw, Mapping) or not raw:
@@ -159,6 +163,51 @@ def _proxy_bid(body: Mapping[str, Any], state: State, seat: int) -> p.ProxyBid:
                 details={"field": "discard", "plants": list(owned)},
             )
     return p.ProxyBid(plant=plant, max=maximum, discard=discard)
+
+
+def _flag(body: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = body.get(name, default)
+    if not isinstance(value, bool):
+        raise InvalidPlan(f"'{name}' must be true or false.", details={"field": name})
+    return value
+
+
+def _open(body: Mapping[str, Any], state: State, seat: int, rnd: int) -> p.OpenOrder:
+    """Plants to open in order of preference, each ``[plant, max]``: any plant of the game's deck
+    (one may enter the market later in the round), a max of at least its number."""
+    raw = body.get("choices")
+    if not isinstance(raw, list) or len(raw) > 20:
+        raise InvalidPlan(
+            "'choices' must be a list of [plant, max] pairs (at most 20).",
+            details={"field": "choices"},
+        )
+    choices: list[tuple[int, int]] = []
+    for i, pair in enumerate(raw):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InvalidPlan(
+                f"choices[{i}] must be a [plant, max] pair.", details={"field": f"choices[{i}]"}
+            )
+        plant = _int({"plant": pair[0]}, "plant", 1, MAX_PLANT)
+        if plant not in PLANTS:
+            raise InvalidPlan(f"There is no plant {plant}.", details={"field": f"choices[{i}]"})
+        mx = _int({"max": pair[1]}, "max", 0)
+        if plant not in (n for n, _ in choices):
+            choices.append((plant, mx))
+    discard = None
+    if body.get("discard") is not None:
+        discard = _int(body, "discard", 1, MAX_PLANT)
+        if discard not in state.players[seat].plants:
+            raise InvalidPlan(
+                f"You do not own plant {discard}: name one of yours to give up, or none.",
+                details={"field": "discard", "plants": list(state.players[seat].plants)},
+            )
+    return p.OpenOrder(
+        round=rnd,
+        choices=tuple(choices),
+        pass_else=_flag(body, "pass_else", True),
+        others_pass=_flag(body, "others_pass", True),
+        discard=discard,
+    )
 
 
 def _cities_in_play(state: State) -> frozenset[str]:

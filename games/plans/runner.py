@@ -38,6 +38,8 @@ class Followed:
 
     state: State
     moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: Per move of ``moves``: made by a round sheet's plan (logged with source ``sheet``).
+    by_sheet: list[bool] = field(default_factory=list)
     #: The seats awaited after each move of ``moves`` (the event stream tells each move).
     acting: list[list[int]] = field(default_factory=list)
     notes: dict[int, str] = field(default_factory=dict)
@@ -54,7 +56,10 @@ def follow(game: Game, state: State) -> Followed:
     for _ in range(MAX_CHAIN):
         if out.state.phase == FINISHED:
             break
-        by_seat = {seat: [pl for _, pl in plans.values()] for seat, plans in live.items()}
+        by_seat = {
+            seat: [pl for row, pl in plans.values() if not _past_sheet(row, out.state)]
+            for seat, plans in live.items()
+        }
         rivals = p.proxy_maxima(out.state, by_seat)
         acted = False
         for seat in to_act(out.state):
@@ -73,6 +78,7 @@ def follow(game: Game, state: State) -> Followed:
                     _drop(live, used, seat, plan_row)
                     continue
                 out.moves.append((seat, decision.action))
+                out.by_sheet.append(plan_row is not None and plan_row.sheet)
                 out.acting.append(sorted(to_act(out.state)))
                 out.notes.pop(seat, None)
                 if isinstance(decision.plan, _ONE_USE):
@@ -88,7 +94,7 @@ def follow(game: Game, state: State) -> Followed:
         row.pk
         for plans in live.values()
         for row, plan in plans.values()
-        if row.pk not in used and is_stale(plan, out.state)
+        if row.pk not in used and (is_stale(plan, out.state) or _past_sheet(row, out.state))
     ]
     gone = used + stale
     if gone:
@@ -103,6 +109,7 @@ def follow(game: Game, state: State) -> Followed:
                     kind=by_pk[pk].kind,
                     key=by_pk[pk].key,
                     data=by_pk[pk].data,
+                    sheet=by_pk[pk].sheet,
                     seq=game.seq,
                 )
                 for pk in gone
@@ -112,6 +119,12 @@ def follow(game: Game, state: State) -> Followed:
     if len(gone) == len(rows):
         game.plans_active = False
     return out
+
+
+def _past_sheet(row: Plan, state: State) -> bool:
+    """A line of an earlier round's sheet (a sheet is one round's plans: its proxy bids, which
+    name no round, end with it too)."""
+    return row.sheet and int(row.data.get("sheet_round", 0)) < state.round
 
 
 def _row_of(mine: dict[int, tuple[Plan, p.Plan]], plan: p.Plan | None) -> Plan | None:

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import translation
 
 from games import describe, engine, log, selectors, shapes
+from games.callers import Caller
 from games.fastpath import rows
 from games.models import Game, Move, Plan
 from games.plans.codec import PlanNotFound, plan_from_json
@@ -23,12 +24,15 @@ from games.services.errors import GameNotFound, NotAPlayer, ServiceError
 from games.services.moves import plans_follow_now
 
 
-def _locked_seat(game_id: int, user: Any) -> tuple[Game, int]:
+def _locked_seat(game_id: int, user: Caller) -> tuple[Game, int]:
     game = rows.game_for_update(game_id)
     if game is None:
         raise GameNotFound()
+    pk: int | None = getattr(user, "pk", None)
     seat = (
-        game.seats.filter(user_id=getattr(user, "pk", None)).values_list("seat", flat=True).first()
+        None
+        if pk is None  # an anonymous caller holds no seat
+        else game.seats.filter(user_id=pk).values_list("seat", flat=True).first()
     )
     if seat is None:
         raise NotAPlayer()
@@ -37,7 +41,7 @@ def _locked_seat(game_id: int, user: Any) -> tuple[Game, int]:
     return game, int(seat)
 
 
-def plan_set(*, game_id: int, user: Any, body: Any) -> tuple[shapes.Plan, int, int]:
+def plan_set(*, game_id: int, user: Caller, body: Any) -> tuple[shapes.Plan, int, int]:
     """Give (or replace) one plan for the caller's seat. Returns the plan as stored, how many
     moves the plans made at once (0 if it waits for its turn) and the game's seq after them.
     Raises ``InvalidPlan`` (400) and the move service's errors."""
@@ -58,7 +62,7 @@ def plan_set(*, game_id: int, user: Any, body: Any) -> tuple[shapes.Plan, int, i
         return data, made, seq
 
 
-def plan_delete(*, game_id: int, user: Any, kind: str, plant: int | None = None) -> None:
+def plan_delete(*, game_id: int, user: Caller, kind: str, plant: int | None = None) -> None:
     """Withdraw one of the caller's plans (a proxy bid names its plant). ``PlanNotFound`` (404)
     if there is none: a plan that has acted is gone already."""
     with transaction.atomic():
@@ -97,9 +101,20 @@ def plan_moves_described(
         return []
     if names is None:
         names = {s.seat: selectors.seat_name(s) for s in selectors.game_seats(game)}
+    # One entry per move, as docs/API.md promises: a move the log tells in several lines (a
+    # sealed bid and what its opening did) is one entry, its lines' texts joined in order.
+    acted: list[shapes.PlanMove] = []
     with translation.override(lang):
-        return [
-            {"seq": e["seq"], "text": describe.move_describe(e, names, game.map, lang)}
-            for e in log.entries(game)
-            if after < e["seq"] <= upto and e["seat"] == seat and e["source"] == Move.Source.PLAN
-        ]
+        for e in log.entries(game):
+            if not (
+                after < e["seq"] <= upto
+                and e["seat"] == seat
+                and e["source"] in (Move.Source.PLAN, Move.Source.SHEET)
+            ):
+                continue
+            text = describe.move_describe(e, names, game.map, lang)
+            if acted and acted[-1]["seq"] == e["seq"]:
+                acted[-1]["text"] = f"{acted[-1]['text']} {text}"
+            else:
+                acted.append({"seq": e["seq"], "text": text})
+    return acted

@@ -39,6 +39,21 @@ def plan_to_json(plan: p.Plan) -> shapes.Plan:
             "amounts": {r: n for r, n in plan.amounts.items() if r in RESOURCES},
             "max_price": plan.max_price,
         }
+    if isinstance(plan, p.OpenOrder):
+        opened: shapes.OpenPlan = {
+            "kind": "open",
+            "round": plan.round,
+            "choices": [[n, mx] for n, mx in plan.choices],
+            "pass_else": plan.pass_else,
+            "others_pass": plan.others_pass,
+        }
+        if plan.discard is not None:
+            opened["discard"] = plan.discard
+        return opened
+    if isinstance(plan, p.FuelOrder):
+        return {"kind": "fuel", "round": plan.round, "max_price": plan.max_price}
+    if isinstance(plan, p.AutoBuild):
+        return {"kind": "auto_build", "round": plan.round, "max_total": plan.max_total}
     if isinstance(plan, p.BuildOrder):
         return {
             "kind": "build",
@@ -65,6 +80,19 @@ def plan_from_data(data: Mapping[str, Any]) -> p.Plan:
         return p.PassWhenNothing()
     if kind == "power":
         return p.PowerOrder(round=int(data["round"]))
+    if kind == "open":
+        discard = data.get("discard")
+        return p.OpenOrder(
+            round=int(data["round"]),
+            choices=tuple((int(n), int(mx)) for n, mx in data["choices"]),
+            pass_else=bool(data.get("pass_else", True)),
+            others_pass=bool(data.get("others_pass", True)),
+            discard=None if discard is None else int(discard),
+        )
+    if kind == "fuel":
+        return p.FuelOrder(round=int(data["round"]), max_price=int(data["max_price"]))
+    if kind == "auto_build":
+        return p.AutoBuild(round=int(data["round"]), max_total=int(data["max_total"]))
     if kind == "buy":
         return p.BuyOrder(
             round=int(data["round"]),

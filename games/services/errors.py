@@ -183,3 +183,13 @@ class PracticeThrottled(ServiceError):
     status = 429
     code = "throttled"
     default_message = "Too many practice games this hour: wait a while."
+
+
+class Blocked(ServiceError):
+    """A block stands between the caller and a player of the game, or the player they name
+    (``accounts.blocks``): whoever made it, the answer is the same (nobody learns who blocked
+    whom)."""
+
+    status = 403
+    code = "blocked"
+    default_message = "A block stands between you and a player there: this cannot be done."

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypedDict, TypeGuard
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import blocks
 from accounts.models import Profile
 from games import engine, players, selectors, turns
 from games.models import DEFAULT_OPTIONS, Game, Invitation, Notification, Removal, Seat, Webhook
@@ -22,6 +24,7 @@ from powergrid.tables import COLOURS
 from .errors import (
     AlreadyJoined,
     BelowReliability,
+    Blocked,
     GameAlreadyStarted,
     GameFull,
     GameNotFound,
@@ -60,21 +63,72 @@ def _lock_open_as_creator(game_id: int, user: Any) -> Game:
     return game
 
 
-def _is_int(value: Any) -> bool:
+class GameOptions(TypedDict):
+    """A game's options once cleaned (``options_clean``): every one present, each of its type
+    and within its bounds, as ``Game.options`` holds them (their defaults:
+    ``games.models.DEFAULT_OPTIONS``; the API's ``GameOptions`` schema and the web form's fields
+    write the same names)."""
+
+    turn_hours: int
+    variant: str
+    plant_deck: str
+    pause_weekends: bool
+    timeouts_before_bot: int
+    auto_start: bool
+    chat_public: bool
+    private: bool
+    min_on_time: int
+    takebacks: int
+    takebacks_rated: bool
+    bot_level: str
+    sheets: bool
+    substitutes: bool
+
+
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _invalid(field: str, message: str, **details: Any) -> InvalidSetup:
+def _invalid(field: str, message: str, **details: object) -> InvalidSetup:
     return InvalidSetup(message, code="invalid_field", details={"field": field, **details})
 
 
-def options_clean(options: dict[str, Any] | None) -> dict[str, Any]:
+def _whole(clean: dict[str, object], name: str, low: int, high: int, message: str) -> int:
+    """The option ``name``, a whole number from ``low`` to ``high``; else ``message``'s 400."""
+    value = clean[name]
+    if not _is_int(value) or not low <= value <= high:
+        raise _invalid(f"options.{name}", message, min=low, max=high)
+    return value
+
+
+def _choice(clean: dict[str, object], name: str, choices: Sequence[str]) -> str:
+    """The option ``name``, one of ``choices``; else a 400 naming them."""
+    value = clean[name]
+    if not isinstance(value, str) or value not in choices:
+        raise _invalid(
+            f"options.{name}",
+            f"{name} must be one of {', '.join(choices)}.",
+            choices=list(choices),
+        )
+    return value
+
+
+def _flag(clean: dict[str, object], name: str) -> bool:
+    """The option ``name``, true or false; else a 400."""
+    value = clean[name]
+    if not isinstance(value, bool):
+        raise _invalid(f"options.{name}", f"{name} must be true or false.")
+    return value
+
+
+def options_clean(options: Mapping[str, object] | None) -> GameOptions:
     """The game options with defaults filled in; raises InvalidSetup (400 ``invalid_field``,
     ``details.field`` = ``options.<name>``, plus ``min``/``max`` or ``choices``) for any value out
-    of bounds or of the wrong type, and for unknown options."""
+    of bounds or of the wrong type, and for unknown options. The options are checked in this
+    order, the first wrong one refused."""
     if options is not None and not isinstance(options, dict):
         raise _invalid("options", "options must be an object.")
-    clean = dict(DEFAULT_OPTIONS)
+    clean: dict[str, object] = dict(DEFAULT_OPTIONS)
     for key, value in (options or {}).items():
         if key not in DEFAULT_OPTIONS:
             raise _invalid(
@@ -83,70 +137,60 @@ def options_clean(options: dict[str, Any] | None) -> dict[str, Any]:
                 choices=sorted(DEFAULT_OPTIONS),
             )
         clean[key] = value
-    th = clean["turn_hours"]
-    if not _is_int(th) or not TURN_HOURS_MIN <= th <= TURN_HOURS_MAX:
-        raise _invalid(
-            "options.turn_hours",
-            f"turn_hours must be a whole number of hours from {TURN_HOURS_MIN} to "
-            f"{TURN_HOURS_MAX} (12 hours to 7 days).",
-            min=TURN_HOURS_MIN,
-            max=TURN_HOURS_MAX,
-        )
-    if clean["variant"] not in VARIANTS:
-        raise _invalid(
-            "options.variant",
-            f"variant must be one of {', '.join(VARIANTS)}.",
-            choices=list(VARIANTS),
-        )
-    if clean["plant_deck"] not in PLANT_DECKS:
-        raise _invalid(
-            "options.plant_deck",
-            f"plant_deck must be one of {', '.join(PLANT_DECKS)}.",
-            choices=list(PLANT_DECKS),
-        )
-    if not isinstance(clean["private"], bool):
-        raise _invalid("options.private", "private must be true or false.")
-    mot = clean["min_on_time"]
-    if not _is_int(mot) or not 0 <= mot <= 100:
-        raise _invalid(
-            "options.min_on_time",
-            "min_on_time must be a whole percentage from 0 to 100 (0: anyone may join).",
-            min=0,
-            max=100,
-        )
-    if not isinstance(clean["chat_public"], bool):
-        raise _invalid("options.chat_public", "chat_public must be true or false.")
-    if not isinstance(clean["auto_start"], bool):
-        raise _invalid("options.auto_start", "auto_start must be true or false.")
-    if not isinstance(clean["pause_weekends"], bool):
-        raise _invalid("options.pause_weekends", "pause_weekends must be true or false.")
-    if clean["bot_level"] not in LEVEL_NAMES:
-        raise _invalid(
-            "options.bot_level",
-            f"bot_level must be one of {', '.join(LEVEL_NAMES)}.",
-            choices=list(LEVEL_NAMES),
-        )
-    tb = clean["timeouts_before_bot"]
-    if not _is_int(tb) or not 0 <= tb <= TIMEOUTS_BEFORE_BOT_MAX:
-        raise _invalid(
-            "options.timeouts_before_bot",
-            f"timeouts_before_bot must be a whole number from 0 to {TIMEOUTS_BEFORE_BOT_MAX} "
-            "(0: the bot never plays for a player).",
-            min=0,
-            max=TIMEOUTS_BEFORE_BOT_MAX,
-        )
-    tk = clean["takebacks"]
-    if not _is_int(tk) or not 0 <= tk <= TAKEBACKS_MAX:
-        raise _invalid(
-            "options.takebacks",
-            f"takebacks must be a whole number from 0 to {TAKEBACKS_MAX} (take-backs each player "
-            "may make alone; asking the others is not counted).",
-            min=0,
-            max=TAKEBACKS_MAX,
-        )
-    if not isinstance(clean["takebacks_rated"], bool):
-        raise _invalid("options.takebacks_rated", "takebacks_rated must be true or false.")
-    return clean
+    turn_hours = _whole(
+        clean,
+        "turn_hours",
+        TURN_HOURS_MIN,
+        TURN_HOURS_MAX,
+        f"turn_hours must be a whole number of hours from {TURN_HOURS_MIN} to "
+        f"{TURN_HOURS_MAX} (12 hours to 7 days).",
+    )
+    variant = _choice(clean, "variant", VARIANTS)
+    plant_deck = _choice(clean, "plant_deck", PLANT_DECKS)
+    private = _flag(clean, "private")
+    min_on_time = _whole(
+        clean,
+        "min_on_time",
+        0,
+        100,
+        "min_on_time must be a whole percentage from 0 to 100 (0: anyone may join).",
+    )
+    chat_public = _flag(clean, "chat_public")
+    auto_start = _flag(clean, "auto_start")
+    pause_weekends = _flag(clean, "pause_weekends")
+    bot_level = _choice(clean, "bot_level", LEVEL_NAMES)
+    timeouts_before_bot = _whole(
+        clean,
+        "timeouts_before_bot",
+        0,
+        TIMEOUTS_BEFORE_BOT_MAX,
+        f"timeouts_before_bot must be a whole number from 0 to {TIMEOUTS_BEFORE_BOT_MAX} "
+        "(0: the bot never plays for a player).",
+    )
+    takebacks = _whole(
+        clean,
+        "takebacks",
+        0,
+        TAKEBACKS_MAX,
+        f"takebacks must be a whole number from 0 to {TAKEBACKS_MAX} (take-backs each player "
+        "may make alone; asking the others is not counted).",
+    )
+    return {
+        "turn_hours": turn_hours,
+        "variant": variant,
+        "plant_deck": plant_deck,
+        "pause_weekends": pause_weekends,
+        "timeouts_before_bot": timeouts_before_bot,
+        "auto_start": auto_start,
+        "chat_public": chat_public,
+        "private": private,
+        "min_on_time": min_on_time,
+        "takebacks": takebacks,
+        "takebacks_rated": _flag(clean, "takebacks_rated"),
+        "bot_level": bot_level,
+        "sheets": _flag(clean, "sheets"),
+        "substitutes": _flag(clean, "substitutes"),
+    }
 
 
 def game_create(
@@ -155,7 +199,7 @@ def game_create(
     map: str,
     max_players: int,
     areas: list[str] | None = None,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Game:
     """Create an open game; the creator takes seat 0."""
     if map not in engine.maps_available():
@@ -203,7 +247,7 @@ def game_create(
     return game
 
 
-def _area_slug(area: Any) -> str:
+def _area_slug(area: object) -> str:
     if isinstance(area, str):
         return area
     if isinstance(area, dict):
@@ -253,8 +297,11 @@ def _may_join(game: Game, user: Any, code: str) -> None:
             raise BelowReliability(details={"min_on_time": floor, "yours": percent})
 
 
-def game_join(*, game_id: int, user: Any, code: str = "") -> Seat:
-    """Take the next free seat of an open game (``code``: its private link's, when private)."""
+def game_join(*, game_id: int, user: Any, code: str = "", seated_apart: bool = False) -> Seat:
+    """Take the next free seat of an open game (``code``: its private link's, when private).
+    ``seated_apart``: the caller drew the table itself with blocks kept apart (a tournament's
+    round, ``tournaments.seating``); a block made since the draw does not keep the table's game
+    from being made, for its other players' sake (the next round's draw keeps the two apart)."""
     with transaction.atomic():
         game = _lock(game_id)
         if game.status != Game.Status.OPEN:
@@ -264,6 +311,8 @@ def game_join(*, game_id: int, user: Any, code: str = "") -> Seat:
             raise AlreadyJoined()
         if len(seats) >= game.max_players:
             raise GameFull()
+        if not seated_apart and blocks.blocked_among(user, [s.user_id for s in seats]):
+            raise Blocked()  # a block with a player seated there (either made it)
         _may_join(game, user, code)
         used = {s.colour for s in seats}
         colour = next(c for c in COLOURS if c not in used)
@@ -309,7 +358,7 @@ def _invitation_allowed(inviter: Any, guest: Any) -> None:
         )
 
 
-def game_invite(*, game_id: int, user: Any, username: Any) -> Invitation:
+def game_invite(*, game_id: int, user: Any, username: object) -> Invitation:
     """The creator invites a player by username (once; asking again changes nothing): they may
     join even a private game, see it among their invitations, and get an email. The guest's
     choice and the hourly limits are checked first (``_invitation_allowed``); an invitation
@@ -326,6 +375,8 @@ def game_invite(*, game_id: int, user: Any, username: Any) -> Invitation:
         invitation = Invitation.objects.filter(game=game, user=guest).first()
         made = invitation is None
         if invitation is None:
+            if blocks.blocked_between(user, guest):
+                raise Blocked("A block stands between you and that player.")
             _invitation_allowed(user, guest)
             invitation = Invitation.objects.create(game=game, user=guest, invited_by=user)
             Removal.objects.filter(game=game, user=guest).delete()
@@ -399,7 +450,7 @@ def bot_account_create(kind: str) -> Any:
     return bot
 
 
-def game_bot_add(*, game_id: int, user: Any, kind: Any = "heuristic") -> Seat:
+def game_bot_add(*, game_id: int, user: Any, kind: object = "heuristic") -> Seat:
     """The creator adds a bot seat to an open game (``kind``: a level of ``powergrid.levels``
     or ``random``). A bot is an account of its own, marked as a bot, with no email; the server's
     worker plays its moves (source ``bot``), never a request. The game starts when it is full,

@@ -26,16 +26,18 @@ Web forms, the REST API, email replies and the deadline sweeper all go through t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
 from games import engine, turns
+from games.callers import Caller
 from games.fastpath import rows
 from games.fastpath.bulk import bulk_update_values
 from games.models import Game, Move, Seat
 from games.plans import runner
+from games.sheets.asking import Answered
 from powergrid.state import State
 
 from .errors import (
@@ -80,7 +82,7 @@ def _check_running(game: Game) -> None:
         raise MoveRejected("The game is over.", code="game_over")
 
 
-def _engine_apply(game: Game, seat: Seat, action: Any) -> tuple[Any, Any]:
+def _engine_apply(game: Game, seat: Seat, action: object) -> tuple[State, State]:
     """The engine's verdict on ``action`` for ``seat``: (state before, state after), or
     ``MoveRejected`` with the engine's code. Every move, single or batched, passes here."""
     if not isinstance(action, dict):
@@ -106,9 +108,9 @@ def _apply_locked(
     game: Game,
     seats: list[Seat],
     seat: Seat,
-    action: Any,
+    action: object,
     source: str,
-    user: Any = None,
+    user: User | None = None,
     idempotency_key: str | None = None,
 ) -> MoveResult:
     """Apply ``action`` for ``seat`` on a game whose row this transaction has locked, then
@@ -166,60 +168,70 @@ def _plans_follow(game: Game, state: State) -> tuple[State, list[Move], dict[int
     used. The runner applies each through the engine's own ``apply``: no move skips a check."""
     followed = runner.follow(game, state)
     more = []
-    for (seat_no, plan_action), acting in zip(followed.moves, followed.acting, strict=True):
+    for (seat_no, plan_action), acting, by_sheet in zip(
+        followed.moves, followed.acting, followed.by_sheet, strict=True
+    ):
         game.seq += 1
-        move = Move(
-            game=game, seq=game.seq, seat=seat_no, action=plan_action, source=Move.Source.PLAN
-        )
+        source = Move.Source.SHEET if by_sheet else Move.Source.PLAN
+        move = Move(game=game, seq=game.seq, seat=seat_no, action=plan_action, source=source)
         move.to_act_after = acting
         more.append(move)
     return followed.state, more, followed.notes
 
 
-def plans_follow_now(game_id: int) -> tuple[int, int]:
+def plans_follow_now(game_id: int, *, answered: Answered | None = None) -> tuple[int, int]:
     """Run the plans of a game now (a plan was just given that may apply at once): the moves
-    they make are written and notified as one chain. Returns (moves made, the game's seq)."""
+    they make are written and notified as one chain. ``answered``: the round sheets just
+    answered (their seats' deadlines and counters, even when no move follows). Returns (moves
+    made, the game's seq)."""
     with transaction.atomic():
         game = rows.game_for_update(game_id)
         if game is None:
             raise GameNotFound()
-        if game.status != Game.Status.RUNNING or not game.plans_active:
-            return 0, game.seq
-        seats = _seats_locked(game)
-        old_state = engine.state_load(
-            game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
-        )
-        new_state, more, notes = _plans_follow(game, old_state)
-        fields = ["plans_active"]
-        if more:
-            for m in more:
-                rows.insert(m)
-            game.state_json = engine.to_json(new_state)
-            game.to_act = engine.to_act(new_state)
-            fields += ["seq", "state_json", "to_act"]
-            if engine.is_finished(new_state):
-                game.status = Game.Status.FINISHED
-                game.finished_at = timezone.now()
-                fields += ["status", "finished_at"]
-        rows.update(game, fields)
-        if not more:
-            return 0, game.seq
-        turns.on_state_changed(
-            game=game, old_state=old_state, new_state=new_state, moves=more, seats=seats,
-            notes=notes,
-        )  # fmt: skip
+        return plans_follow_locked(game, answered=answered)
+
+
+def plans_follow_locked(game: Game, *, answered: Answered | None = None) -> tuple[int, int]:
+    """``plans_follow_now`` on a game whose row this transaction has locked (the deadline
+    sweep's): ``game`` and its ``seats_read`` are updated in place."""
+    if game.status != Game.Status.RUNNING or not game.plans_active:
+        return 0, game.seq
+    seats = _seats_locked(game)
+    old_state = engine.state_load(
+        game_id=game.pk, seed=game.seed, seq=game.seq, state_json=game.state_json
+    )
+    new_state, more, notes = _plans_follow(game, old_state)
+    fields = ["plans_active"]
+    if more:
+        for m in more:
+            rows.insert(m)
+        game.state_json = engine.to_json(new_state)
+        game.to_act = engine.to_act(new_state)
+        fields += ["seq", "state_json", "to_act"]
+        if engine.is_finished(new_state):
+            game.status = Game.Status.FINISHED
+            game.finished_at = timezone.now()
+            fields += ["status", "finished_at"]
+    rows.update(game, fields)
+    if not more and answered is None:
+        return 0, game.seq
+    turns.on_state_changed(
+        game=game, old_state=old_state, new_state=new_state, moves=more, seats=seats,
+        notes=notes, answered=answered,
+    )  # fmt: skip
+    if more:
         game_pk, seed, seq = game.pk, game.seed, game.seq
         transaction.on_commit(
             lambda: engine.state_remember(game_id=game_pk, seed=seed, seq=seq, state=new_state)
         )
-        return len(more), game.seq
+    return len(more), game.seq
 
 
 def move_submit(
     *,
     game_id: int,
-    user: Any,
-    action: Any,
+    user: Caller,
+    action: object,
     expected_seq: int,
     source: str,
     idempotency_key: str | None = None,
@@ -239,6 +251,8 @@ def move_submit(
         if seat is None:
             raise NotAPlayer()
         _check_running(game)
+        if seat.offered == Seat.Offered.LEFT:  # resigned: the bot plays it (services.seats)
+            raise MoveRejected("You have left this game.", code="seat_left", status=409)
         if expected_seq != game.seq:
             raise StaleState(
                 details={"expected_seq": expected_seq, "seq": game.seq},
@@ -249,7 +263,7 @@ def move_submit(
             seat=seat,
             action=action,
             source=source,
-            user=user,
+            user=seat.user,  # the caller (their seat's user, read with it)
             idempotency_key=idempotency_key,
         )
 
@@ -258,7 +272,7 @@ def move_apply_system(
     *,
     game: Game | int,
     seat: int,
-    action: dict[str, Any],
+    action: dict[str, object],
     source: str,
     expected_seq: int | None = None,
 ) -> MoveResult:
@@ -291,7 +305,7 @@ class SystemMove:
 
     game: Game
     seat: int
-    action: dict[str, Any]
+    action: dict[str, object]
     source: str
     expected_seq: int | None = None
     seats: list[Seat] | None = None
@@ -314,7 +328,7 @@ def move_apply_system_batch(items: list[SystemMove]) -> list[MoveResult | Servic
     read = rows.seats_for_games(need) if need else {}
     now = timezone.now()
     out: list[MoveResult | ServiceError] = []
-    accepted: list[tuple[Game, list[Move], Any, Any, list[Seat], dict[int, str]]] = []
+    accepted: list[tuple[Game, list[Move], State, State, list[Seat], dict[int, str]]] = []
     for it in items:
         game = it.game
         seats = it.seats if it.seats is not None else read[game.pk]

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import engine, selectors, takebacks, turns
+from games.callers import Caller, User
 from games.fastpath import rows
 from games.models import Game, Move, Plan, Seat, SpentPlan, TakebackRequest
 from games.notifications.outbox import OutboxWriter
@@ -64,7 +64,7 @@ class Answer:
     result: TakebackResult | None = None
 
 
-def _locked(game_id: int, user: Any) -> tuple[Game, list[Seat], Seat]:
+def _locked(game_id: int, user: Caller) -> tuple[Game, list[Seat], Seat]:
     game = rows.game_for_update(game_id)
     if game is None:
         raise GameNotFound()
@@ -118,7 +118,7 @@ def _apply(
     back: State,
     accepted_by: list[int],
     source: str,
-    user: Any,
+    user: User,
 ) -> TakebackResult:
     """Write the take-back of ``tail`` (the game row locked by the caller)."""
     old_state = selectors.game_engine_state(game)
@@ -158,6 +158,7 @@ def _apply(
         cancels=tail.cancels,
         agreed=bool(accepted_by),
         notes=notes,
+        back=back,
     )
     game_pk, seed, seq = game.pk, game.seed, game.seq
     transaction.on_commit(
@@ -177,14 +178,18 @@ def _plans_back(game: Game, first: int) -> None:
     for sp in spent:
         if (sp.seat, sp.kind, sp.key) not in live:
             live.add((sp.seat, sp.kind, sp.key))
-            back.append(Plan(game=game, seat=sp.seat, kind=sp.kind, key=sp.key, data=sp.data))
+            back.append(
+                Plan(
+                    game=game, seat=sp.seat, kind=sp.kind, key=sp.key, data=sp.data, sheet=sp.sheet
+                )
+            )
     Plan.objects.bulk_create(back)
     SpentPlan.objects.filter(pk__in=[sp.pk for sp in spent]).delete()
     if back and not game.plans_active:
         game.plans_active = True
 
 
-def takeback_now(*, game_id: int, user: Any, expected_seq: int, source: str) -> TakebackResult:
+def takeback_now(*, game_id: int, user: Caller, expected_seq: int, source: str) -> TakebackResult:
     """Take back the player's own last move at once, alone (``games.takebacks``).
 
     Raises GameNotFound, NotAPlayer, StaleState, TakebackRefused (``game_over``,
@@ -223,7 +228,7 @@ def takeback_now(*, game_id: int, user: Any, expected_seq: int, source: str) -> 
             back=back,
             accepted_by=[],
             source=source,
-            user=user,
+            user=seat.user,  # the caller (their seat's user)
         )
 
 
@@ -241,7 +246,7 @@ def _is_server_bot(seat: Seat) -> bool:
     return bool(getattr(getattr(seat.user, "profile", None), "bot_kind", ""))
 
 
-def takeback_ask(*, game_id: int, user: Any, expected_seq: int, source: str) -> Answer:
+def takeback_ask(*, game_id: int, user: Caller, expected_seq: int, source: str) -> Answer:
     """Ask the other players to agree to take back the player's moves (from their own last
     move). The server's bots agree at once; when only bots were asked, it is made at once.
 
@@ -267,7 +272,7 @@ def takeback_ask(*, game_id: int, user: Any, expected_seq: int, source: str) -> 
         req = TakebackRequest.objects.create(
             game=game,
             seat=seat.seat,
-            user=user,
+            user=seat.user,  # the caller (their seat's user)
             cancels=tail.cancels,
             reason=tail.reason or "",
             at_seq=game.seq,
@@ -275,7 +280,7 @@ def takeback_ask(*, game_id: int, user: Any, expected_seq: int, source: str) -> 
             deadline=deadline,
         )
         if len(req.accepted) == len(others):
-            return _accepted(game, seats, seat, req, tail, back, source, user)
+            return _accepted(game, seats, seat, req, tail, back, source, seat.user)
         outbox = OutboxWriter(game=game)
         for s in others:
             if s.seat not in req.accepted:
@@ -295,7 +300,7 @@ def _accepted(
     tail: Tail,
     back: State,
     source: str,
-    user: Any,
+    user: User,
 ) -> Answer:
     result = _apply(
         game=game,
@@ -354,7 +359,7 @@ def _closed(req: TakebackRequest, game: Game) -> TakebackRefused | None:
 
 
 def takeback_answer(
-    *, game_id: int, request_id: int, user: Any, accept: bool, source: str
+    *, game_id: int, request_id: int, user: Caller, accept: bool, source: str
 ) -> Answer:
     """Accept or decline another player's take-back request. The last acceptance makes the
     take-back (checked again from a replay: the same moves, in the same position).
@@ -371,7 +376,9 @@ def takeback_answer(
             )
         refused = _closed(req, game)
         if refused is None:
-            return _answer_open(game, seats, seat, req, accept=accept, source=source, user=user)
+            return _answer_open(
+                game, seats, seat, req, accept=accept, source=source, user=seat.user
+            )
     raise refused
 
 
@@ -383,7 +390,7 @@ def _answer_open(
     *,
     accept: bool,
     source: str,
-    user: Any,
+    user: User,
 ) -> Answer:
     """``takeback_answer`` for a request still open (its transaction, the game locked)."""
     _check_allowed(game, seats)
@@ -408,7 +415,7 @@ def _answer_open(
     return _accepted(game, seats, requester, req, tail, back, source, user)
 
 
-def takeback_withdraw(*, game_id: int, request_id: int, user: Any) -> TakebackRequest:
+def takeback_withdraw(*, game_id: int, request_id: int, user: Caller) -> TakebackRequest:
     """The player who asked withdraws their request (``not_yours`` for anyone else)."""
     with transaction.atomic():
         game, _seats, seat = _locked(game_id, user)

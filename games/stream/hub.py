@@ -20,7 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import redis.asyncio as aioredis
 from asgiref.sync import sync_to_async
@@ -33,6 +34,8 @@ from games.models import StreamEvent
 from . import log as stream_log
 from .events import WAKE_CHANNEL
 
+T = TypeVar("T")
+
 log = logging.getLogger("games.stream")
 
 #: Put on a queue that overflowed: read your events from the log from where you stopped.
@@ -43,14 +46,14 @@ QUEUE_SIZE = 100
 Key = tuple[str, int]
 
 
-def db(fn: Any) -> Any:
+def db(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     """Run ``fn`` on the shared thread pool, not on the request's own thread: a database
     connection belongs to a thread, and a stream's request lives for hours, so reads on its own
     thread would hold one connection per open stream (a thousand streams, a thousand
     connections). The pool's few threads keep one each (closed when broken or too old, as a
     request's would be)."""
 
-    def run(*args: Any) -> Any:
+    def run(*args: object) -> T:
         close_old_connections()
         return fn(*args)
 
@@ -110,8 +113,8 @@ class Hub:
     def deliver(self, event: StreamEvent) -> None:
         """Hand ``event`` to its game's watchers and to each of its players' streams."""
         watchers = self.listeners.get(("game", event.game_id))
-        if watchers:
-            reader = stream_log.Reader(user_id=None, game_id=event.game_id)
+        reader = stream_log.Reader(user_id=None, game_id=event.game_id)
+        if watchers and reader.wants(event):  # (a player's own events: not to watchers)
             self._put(watchers, (event.pk, reader.frame(event)))
         for user in event.seats:
             queues = self.listeners.get(("user", int(user)))

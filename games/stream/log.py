@@ -22,7 +22,7 @@ or sending an id the log does not know, gets a ``resync`` event and the snapshot
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, cast
@@ -35,11 +35,14 @@ from django.utils import timezone
 
 from games import numbers
 from games.models import Game, Move, Seat, StreamEvent
+from games.restore import committed
 from games.shapes import GameStatus
 
 from . import events
 
 if TYPE_CHECKING:  # the schema module pulls in the OpenAPI generator: for the types only
+    from powergrid.state import State
+
     from .schema import StreamGame
 
 log = logging.getLogger("games.stream")
@@ -50,6 +53,13 @@ ORDER_LOCK = 0x70677374
 PRUNE_EVERY = 200
 #: Events read at once by a stream catching up.
 BATCH = 500
+#: A round sheet asked (``games.sheets.asking``): told on the own streams of the players asked,
+#: each with their seat and the sheet's deadline.
+SHEET_ASKED = "sheet_asked"
+#: Events told on the players' own streams only, never to a game's watchers (``?game=``): a
+#: tournament's (the ``tournaments`` app records them on a table's game, for its players, or
+#: for the players named: a round's byes, the final standings), and a round sheet asked.
+PERSONAL_KINDS = ("table_ready", "round_started", "final_standings", SHEET_ASKED)
 
 
 def game_body(game: Game) -> StreamGame:
@@ -85,6 +95,17 @@ def _order() -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [ORDER_LOCK])
+
+
+def sheet_asked(
+    game: Game, seats: list[Seat], asked: Collection[int], round_: int
+) -> list[tuple[Game, list[Seat], str, Mapping[str, object] | None]]:
+    """The ``sheet_asked`` change of ``record_many`` for the seats ``asked`` (none: nothing):
+    one event, told to those seats' players, each with their seat and deadline (``frame``)."""
+    mine = [s for s in seats if s.seat in asked and s.user_id is not None]
+    if not mine:
+        return []
+    return [(game, mine, SHEET_ASKED, {"sheet": {"round": round_}})]
 
 
 def record(
@@ -125,11 +146,20 @@ def record_many(
     changes: list[tuple[Game, list[Seat], str, Mapping[str, object] | None]],
     *,
     moves: Mapping[int, Sequence[Move]] | None = None,
+    states: Mapping[int, tuple[State | None, State | None]] | None = None,
 ) -> None:
     """``record`` for several changes of one transaction (the sweeper's batch), in one INSERT;
-    ``moves``: each game's moves (``record``)."""
+    ``moves``: each game's moves (``record``).
+
+    Every change of a game's moves passes here (``games.turns``: a move, the plans', the
+    sweeper's, a round sheet's, a take-back), so here each ``game`` change with moves, or with
+    ``states`` (a game just started), also leaves its line in the delivery journal after the
+    commit (``games.restore.committed``): ``states``, each game's engine state before its first
+    move that is not a take-back and after its last, from which the line's public entries are
+    made without a query."""
     if not changes:
         return
+    _journal(changes, moves or {}, states or {})
     _order()
     rows = []
     for game, seats, kind, facts in changes:
@@ -138,15 +168,50 @@ def record_many(
                 rows.append(StreamEvent(game=game, seq=seq, kind=kind, body=body, seats=told))
             continue
         body = {"event": kind, "game": {"id": game.pk, "seq": game.seq}, **(facts or {})}
-        rows.append(
-            StreamEvent(game=game, seq=game.seq, kind=kind, body=body, seats=_seats(game, seats))
-        )
+        told = _seats(game, seats)
+        if kind == SHEET_ASKED:  # the seats asked, each with the sheet's deadline
+            told = {
+                str(s.user_id): [s.seat, s.deadline.isoformat() if s.deadline else None]
+                for s in seats
+            }
+        rows.append(StreamEvent(game=game, seq=game.seq, kind=kind, body=body, seats=told))
     made = StreamEvent.objects.bulk_create(rows)
     last = max((e.pk or 0) for e in made) if made else 0
     if last and any(e.pk and e.pk % PRUNE_EVERY == 0 for e in made):
         prune(last)
     if settings.STREAM_REDIS_URL:
         transaction.on_commit(lambda: events.wake(last))
+
+
+def _journal(
+    changes: list[tuple[Game, list[Seat], str, Mapping[str, object] | None]],
+    moves: Mapping[int, Sequence[Move]],
+    states: Mapping[int, tuple[State | None, State | None]],
+) -> None:
+    lines: list[committed.Change] = []
+    for game, seats, kind, _facts in changes:
+        made = moves.get(game.pk, ())
+        if kind == "game" and (made or game.pk in states):
+            start, end = states.get(game.pk, (None, None))
+            lines.append((game, seats, made, start, end))
+    committed.moves_committed(lines)
+
+
+def record_personal(
+    game: Game, user_ids: Sequence[int], kind: str, facts: Mapping[str, object]
+) -> None:
+    """Log an event of ``kind`` (one of ``PERSONAL_KINDS``) for the players ``user_ids``' own
+    streams, carried by ``game`` (whose id and ``seq`` it says), inside the transaction of the
+    change, as its last write (``record``)."""
+    if not user_ids:
+        return
+    _order()
+    body = {"event": kind, "game": {"id": game.pk, "seq": game.seq}, **facts}
+    told: dict[str, list[int | str | None]] = {str(u): [None, None] for u in user_ids}
+    event = StreamEvent.objects.create(game=game, seq=game.seq, kind=kind, body=body, seats=told)
+    if settings.STREAM_REDIS_URL:
+        newest = int(event.pk)
+        transaction.on_commit(lambda: events.wake(newest))
 
 
 def prune(newest: int) -> int:
@@ -169,7 +234,7 @@ class Reader:
 
     def wants(self, event: StreamEvent) -> bool:
         if self.game_id is not None:
-            return event.game_id == self.game_id
+            return event.game_id == self.game_id and event.kind not in PERSONAL_KINDS
         return str(self.user_id) in event.seats
 
     def frame(self, event: StreamEvent, event_id: int | None = None) -> bytes:
@@ -180,6 +245,9 @@ class Reader:
             game = body["game"]
             mine = seat in game["to_act"] and game["status"] == Game.Status.RUNNING
             body = {**body, "seat": seat, "your_turn": mine, "deadline": deadline if mine else None}
+        elif self.game_id is None and event.kind == SHEET_ASKED:
+            seat, deadline = event.seats[str(self.user_id)]
+            body = {**body, "seat": seat, "deadline": deadline}
         return frame(body, str(event_id if event_id is not None else event.pk), event.kind)
 
 
@@ -204,7 +272,7 @@ def after(reader: Reader, since: int, until: int | None = None) -> list[StreamEv
     if until is not None:
         qs = qs.filter(id__lte=until)
     if reader.game_id is not None:
-        qs = qs.filter(game_id=reader.game_id)
+        qs = qs.filter(game_id=reader.game_id).exclude(kind__in=PERSONAL_KINDS)
     else:
         qs = qs.filter(seats__has_key=str(reader.user_id))
     return list(qs.order_by("id")[:BATCH])

@@ -6,9 +6,10 @@ generated from the schema has a type for each event a stream sends."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 from games.api import openapi
+from games.numbers import ID_MAX
 from powergrid.shapes import Doc, Named
 
 
@@ -69,6 +70,65 @@ class StreamTakebackAskedEvent(TypedDict):
     takeback: StreamTakeback
 
 
+class StreamSheetRef(TypedDict):
+    """The round sheet asked: its round (`GET /api/v1/games/{id}/sheet/` reads it)."""
+
+    round: int
+
+
+class StreamSheetAskedEvent(TypedDict):
+    """`event: sheet_asked` (your own stream only): a round began in a game played by round
+    sheets and your seat is asked for its sheet (every seat at once). GET your sheet and, while
+    it is `due`, PUT it back (changed or not) before `deadline`, when its suggestion is played
+    for you. Follows the `game` event of the change that began the round."""
+
+    event: Literal["sheet_asked"]
+    game: StreamGameRef
+    sheet: StreamSheetRef
+    seat: Annotated[int, Doc("Your seat.")]
+    deadline: Annotated[
+        datetime | None, Doc("When the sheet's suggestion is played if you have not answered.")
+    ]
+
+
+class StreamTournament(TypedDict):
+    """A tournament's facts on a stream event (a league's division: its tournament)."""
+
+    id: Annotated[int, Doc("`GET /api/v1/tournaments/{id}/` for its rounds and standings.")]
+    name: str
+    round: int
+    rounds: int
+    table: Annotated[int | None, Doc("Your table's number this round; null: a bye, or the end.")]
+    url: Annotated[str, Doc("The tournament's page.")]
+
+
+class StreamTableReadyEvent(TypedDict):
+    """`event: table_ready` (your own stream only): round 1 seated you at a table; `game` is
+    the table's game (its `game` event follows as for any game that starts)."""
+
+    event: Literal["table_ready"]
+    game: StreamGameRef
+    tournament: StreamTournament
+
+
+class StreamRoundStartedEvent(TypedDict):
+    """`event: round_started` (your own stream only): a later round began; `game` is your
+    table's game, or with `tournament.table` null (a bye) one of the round's games."""
+
+    event: Literal["round_started"]
+    game: StreamGameRef
+    tournament: StreamTournament
+
+
+class StreamFinalStandingsEvent(TypedDict):
+    """`event: final_standings` (your own stream only): the last round ended; read the
+    standings (`GET /api/v1/tournaments/{id}/standings/`). `game`: a game of the last round."""
+
+    event: Literal["final_standings"]
+    game: StreamGameRef
+    tournament: StreamTournament
+
+
 class StreamResyncEvent(TypedDict):
     """`event: resync` (no `id`): the events since your `Last-Event-ID` are no longer kept
     (`expired`: away longer than the server keeps them, 24 h by default) or the id is not one of
@@ -81,16 +141,23 @@ class StreamResyncEvent(TypedDict):
 
 
 StreamEvent = Annotated[
-    StreamGameEvent | StreamTakebackEvent | StreamTakebackAskedEvent | StreamResyncEvent,
+    StreamGameEvent
+    | StreamTakebackEvent
+    | StreamTakebackAskedEvent
+    | StreamSheetAskedEvent
+    | StreamTableReadyEvent
+    | StreamRoundStartedEvent
+    | StreamFinalStandingsEvent
+    | StreamResyncEvent,
     Named("StreamEvent"),
 ]
 
 
-def event_components() -> dict[str, Any]:
+def event_components() -> openapi.Schema:
     """The components of the events' data (``StreamEvent`` and what it refers to)."""
-    out: dict[str, Any] = {}
+    out: openapi.Schema = {}
 
-    def ref(tp: Any) -> dict[str, Any]:
+    def ref(tp: object) -> openapi.Schema:
         name = openapi.name_of(tp)
         if name not in out:
             out[name] = {}  # taken before its schema is built: a type may refer to itself
@@ -106,7 +173,7 @@ def event_components() -> dict[str, Any]:
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
-STREAM_OPERATION: dict[str, Any] = {
+STREAM_OPERATION: openapi.Schema = {
     "operationId": "stream",
     "tags": ["stream"],
     "summary": "Server-sent events of your games (or of one game you watch)",
@@ -145,7 +212,7 @@ STREAM_OPERATION: dict[str, Any] = {
             "name": "game",
             "in": "query",
             "required": False,
-            "schema": {"type": "integer"},
+            "schema": {"type": "integer", "minimum": 1, "maximum": ID_MAX},
             "description": "Watch this game's public events instead of your own games.",
         },
     ],
@@ -188,8 +255,8 @@ STREAM_OPERATION: dict[str, Any] = {
 
 
 def stream_path(
-    result: dict[str, Any], generator: Any, request: Any, public: bool
-) -> dict[str, Any]:
+    result: openapi.Schema, generator: object, request: object, public: bool
+) -> openapi.Schema:
     """drf-spectacular post-processing hook: add the stream's operation and its events."""
     result.setdefault("paths", {})["/api/v1/stream/"] = {"get": STREAM_OPERATION}
     schemas = result.setdefault("components", {}).setdefault("schemas", {})

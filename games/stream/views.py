@@ -158,14 +158,13 @@ def _who(request: HttpRequest) -> tuple[Who | None, JsonResponse | None]:
             return None, _error(401, "authentication_failed", str(exc.detail))
     elif request.user.is_authenticated:
         user = request.user
-    raw = request.GET.get("game", "")
     game_id = None
     private = False
-    if raw:
-        try:
-            game_id = numbers.id_from_text(raw, field="game")
-        except numbers.BadNumber as exc:
-            return None, _error(400, "invalid_field", exc.message, field="game")
+    try:  # ``?game=`` (empty) is no game: your own games' stream
+        game_id = numbers.from_query(request.GET, "game", low=1, high=numbers.ID_MAX)
+    except numbers.BadNumber as exc:
+        return None, _error(400, "invalid_field", exc.message, **exc.details)  # field, min, max
+    if game_id is not None:
         # THE rule of who may see a game: a private one is not found but by its players,
         # invitees and staff (the token's or the session's user).
         game = selectors.game_for(game_id=game_id, user=user)

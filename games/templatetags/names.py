@@ -9,7 +9,8 @@ are written only around a name that holds right-to-left text: a left-to-right na
 reorder a left-to-right sentence, and several mail clients draw the isolates as boxes.
 
 A list of names is joined with the active language's separator (", " in English, "、" in
-Japanese): ``join_names`` in Python, the filters' default (an explicit ", " means the same).
+Japanese): ``join_names`` in Python, the filters' default (an explicit ", " means the same), and
+``{% list_sep %}`` between the items of a list a template writes in a loop.
 """
 
 from __future__ import annotations
@@ -53,6 +54,13 @@ def join_names(names: Iterable[object], wrap: Any = str, sep: str | None = None)
     """The names, each through ``wrap`` (``isolate`` for plain text), as a list in the active
     language: the one list-joining rule for every list of names written."""
     return _sep(sep).join(wrap(n) for n in names)
+
+
+@register.simple_tag
+def list_sep() -> str:
+    """``{% list_sep %}``: the active language's list separator, between the items of a list a
+    template writes in a loop (each item more than a name: a name and its points, ...)."""
+    return list_separator()
 
 
 @register.filter

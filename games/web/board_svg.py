@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from html import escape
-from typing import Any
 
-from powergrid.maps import GameMap, load_map, name_in
+from powergrid.maps import GameMap, Named, load_map, name_in
 
+from . import board_precomputed
 from .board_layout import Label, bounds, cost_spots, place_labels, spread
 from .markers import shape_svg
 
@@ -50,22 +50,36 @@ def _fmt(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def city_name(city: Any, lang: str) -> str:
+def city_name(city: Named, lang: str) -> str:
     return name_in(city, lang)
 
 
 @lru_cache(maxsize=32)
 def positions(slug: str) -> dict[str, tuple[float, float]]:
-    """Where each city's disc is drawn: the map's coordinates, crowded cities pushed apart."""
+    """Where each city's disc is drawn: the map's coordinates, crowded cities pushed apart
+    (stored in ``board_precomputed.json``; computed when the file lacks the map)."""
+    stored = board_precomputed.positions(slug)
+    return stored if stored is not None else compute_positions(slug)
+
+
+def compute_positions(slug: str) -> dict[str, tuple[float, float]]:
+    """The plain way to ``positions``."""
     gmap = load_map(slug)
     return spread({s: (c.x, c.y) for s, c in gmap.cities.items()}, min_dist=MIN_DIST)
 
 
 @lru_cache(maxsize=32)
 def name_labels(slug: str, lang: str) -> dict[str, Label]:
-    """Where each city's name is drawn in a language (clear of other names, discs and costs)."""
+    """Where each city's name is drawn in a language (clear of other names, discs and costs;
+    stored in ``board_precomputed.json``; computed when the file lacks the map)."""
+    stored = board_precomputed.labels(slug, lang)
+    return stored if stored is not None else compute_name_labels(slug, lang)
+
+
+def compute_name_labels(slug: str, lang: str) -> dict[str, Label]:
+    """The plain way to ``name_labels``."""
     gmap = load_map(slug)
-    pos = positions(slug)
+    pos = compute_positions(slug)
     segs = [(pos[c.a], pos[c.b]) for c in gmap.connections]
     names = {s: city_name(c, lang) for s, c in gmap.cities.items()}
     return place_labels(pos, names, r=CITY_R, segments=segs, cost_r=COST_R)
@@ -203,6 +217,10 @@ def render_board(
     svg = "".join(out)
     if buildable:
         # Buildable cities become focusable toggles (the checkboxes stay the no-JS way to pick).
+        # A picture (role img) hides what is in it and may hold nothing interactive: with
+        # buttons in it the board is a group, named by its title as before (axe's
+        # nested-interactive found the picture's buttons, unreachable by a screen reader).
+        svg = svg.replace(' role="img" ', ' role="group" ', 1)
         for slug, cost in buildable.items():
             svg = svg.replace(
                 f'<g class="city" data-city="{slug}"',

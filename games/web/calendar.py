@@ -9,11 +9,11 @@ Times are written in the user's time zone (``accounts.zones``) with its VTIMEZON
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import datetime, timedelta, tzinfo
 
 import icalendar
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -30,7 +30,7 @@ from games.notifications.emails import map_name
 LENGTH = timedelta(minutes=30)
 
 
-def _calendar(name: str, zone: Any) -> icalendar.Calendar:
+def _calendar(name: str, zone: tzinfo) -> icalendar.Calendar:
     cal = icalendar.Calendar()
     cal.add("prodid", "-//Power Grid turn server//EN")
     cal.add("version", "2.0")
@@ -41,7 +41,7 @@ def _calendar(name: str, zone: Any) -> icalendar.Calendar:
     return cal
 
 
-def _event(seat: Seat, zone: Any, now: datetime) -> icalendar.Event:
+def _event(seat: Seat, zone: tzinfo, now: datetime) -> icalendar.Event:
     game = seat.game
     assert seat.deadline is not None
     start = seat.deadline.astimezone(zone)
@@ -74,7 +74,7 @@ def _response(cal: icalendar.Calendar, filename: str) -> HttpResponse:
     return response
 
 
-def _awaited(user: Any, game: Game | None = None) -> list[Seat]:
+def _awaited(user: User, game: Game | None = None) -> list[Seat]:
     qs = Seat.objects.filter(
         user=user, deadline__isnull=False, game__status=Game.Status.RUNNING
     ).select_related("game")

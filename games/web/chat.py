@@ -13,8 +13,8 @@ from games import numbers
 from games.chat import services
 from games.services.errors import ServiceError
 
+from .common import game_or_404, login_redirect
 from .errors import error_text
-from .views import game_or_404, login_redirect
 
 
 @require_POST

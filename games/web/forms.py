@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django import forms
 from django.http import QueryDict
@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from games import engine, numbers
 from games.models import DEFAULT_OPTIONS
 from games.services import lobby
+from games.services.lobby import GameOptions
 from games.web.errors import error_text
 from powergrid.actions import ACTIONS, Field
 from powergrid.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
@@ -44,7 +45,7 @@ class FormProblem(Exception):
 MOVE_NUMBER_MAX = 100_000
 
 
-def _int(post: Any, name: str, *, default: int | None = None) -> int:
+def _int(post: QueryDict, name: str, *, default: int | None = None) -> int:
     """A move form's number (``games.numbers``: ASCII digits, 0 to ``MOVE_NUMBER_MAX``);
     ``default`` when empty (else empty is refused)."""
     # Anything but digits in bounds raises games.numbers.BadNumber (action_from_post turns it
@@ -59,7 +60,7 @@ class WholeNumberField(forms.IntegerField):
     """Django's integer field reads ``" 1"``, ``"1.0"`` and ``"٣"`` as numbers: this one takes
     ASCII digits only, through ``games.numbers``, within its bounds."""
 
-    def to_python(self, value: Any) -> int | None:
+    def to_python(self, value: object) -> int | None:
         if value in self.empty_values:
             return None
         # The digits here; the field's bounds are its validators' (Django's own sentences).
@@ -71,7 +72,11 @@ class WholeNumberField(forms.IntegerField):
             raise forms.ValidationError(_("Please enter a whole number."), code="invalid") from None
 
 
-def _field_value(post: Any, f: Field, action: dict[str, Any]) -> Any:
+#: A move's action as the form describes it (the engine judges it: ``powergrid.actions``).
+FormAction = dict[str, object]
+
+
+def _field_value(post: QueryDict, f: Field, action: FormAction) -> object:
     """One action field read from the form's inputs, by how the engine says it is written.
 
     Inputs: ``int``/``plant``/``count`` a number input named as the field; ``tokens`` one number
@@ -96,7 +101,8 @@ def _field_value(post: Any, f: Field, action: dict[str, Any]) -> Any:
         return plants
     # hybrid: the coal of each ticked hybrid plant, the rest of its burn in oil
     hybrid: dict[str, dict[str, int]] = {}
-    for n in action.get("plants") or []:
+    ticked = action.get("plants")
+    for n in ticked if isinstance(ticked, list) else []:
         plant = PLANTS.get(n)
         key = f"hybrid_{n}_coal"
         if plant is not None and plant.fuel == "hybrid" and post.get(key, "").strip() != "":
@@ -112,13 +118,13 @@ def _field_value(post: Any, f: Field, action: dict[str, Any]) -> Any:
 _OMIT = object()
 
 
-def action_from_post(post: Any) -> dict[str, Any]:
+def action_from_post(post: QueryDict) -> FormAction:
     """The engine action a move form describes (the engine judges whether it is legal); the
     fields and how each is read come from the engine's description of the action type."""
     spec = ACTIONS.get(post.get("action") or "")
     if spec is None:
         raise FormProblem(_("Unknown move."), code="unknown_action")
-    action: dict[str, Any] = {"type": spec.name}
+    action: FormAction = {"type": spec.name}
     for f in spec.fields:
         try:
             value = _field_value(post, f, action)
@@ -139,6 +145,23 @@ def map_choices() -> list[tuple[str, str]]:
 def bot_level_choices() -> list[tuple[str, str]]:
     """The bot levels, weakest first, with their names in the reader's language."""
     return [(name, _(LEVELS[name].bot_label)) for name in LEVEL_NAMES]
+
+
+class AreaBox(TypedDict):
+    """An area's checkbox of the create form."""
+
+    slug: str
+    label: str
+    checked: bool
+
+
+class MapAreas(TypedDict):
+    """A map's areas on the create form (``templates/games/new.html``)."""
+
+    map: str
+    name: str
+    areas: list[AreaBox]
+    required: list[str]
 
 
 class GameCreateForm(forms.Form):
@@ -243,6 +266,15 @@ class GameCreateForm(forms.Form):
         ),
         required=False,
     )
+    sheets = forms.BooleanField(
+        label=gettext_lazy(
+            "Round sheets: every player answers once a round, all at the same time, from a sheet "
+            "filled in with a suggestion (a 4-player game in about 10 rounds of answers). "
+            "Untick to play move by move; a player may always answer move by move."
+        ),
+        required=False,
+        initial=True,
+    )
     sealed_bids = forms.BooleanField(
         label=gettext_lazy(
             "House rule: sealed-bid auctions. Everyone bids once, at the same time, for each "
@@ -252,7 +284,7 @@ class GameCreateForm(forms.Form):
         initial=False,
     )
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if data.get("first_game") and data.get("sealed_bids"):
             raise forms.ValidationError(
@@ -260,8 +292,8 @@ class GameCreateForm(forms.Form):
             )
         return data
 
-    def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: QueryDict | None = None, *, lang: str = "en") -> None:
+        super().__init__(data)
         self.lang = lang
         maps = engine.maps_available()
         map_field = self.fields["map"]
@@ -269,9 +301,9 @@ class GameCreateForm(forms.Form):
         map_field.choices = [(s, name_in(load_map(s), lang)) for s in maps]
         map_field.initial = "germany" if "germany" in maps else maps[0]
 
-    def area_fields(self) -> list[dict[str, Any]]:
+    def area_fields(self) -> list[MapAreas]:
         """Per map, the area checkboxes (``areas_<map>``) as (slug, label, checked)."""
-        out = []
+        out: list[MapAreas] = []
         data = self.data if self.is_bound else {}
         for slug in engine.maps_available():
             gmap = load_map(slug)
@@ -293,7 +325,7 @@ class GameCreateForm(forms.Form):
             )
         return out
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> GameOptions:
         """The game options for games.services.game_create (after is_valid)."""
         d = self.cleaned_data
         return {
@@ -321,6 +353,9 @@ class GameCreateForm(forms.Form):
             ),
             "takebacks_rated": bool(d.get("takebacks_rated")),
             "bot_level": d.get("bot_level") or DEFAULT_LEVEL,
+            "sheets": bool(d.get("sheets")),
+            # Not asked on this form (the API's option; a tournament's tables take none).
+            "substitutes": DEFAULT_OPTIONS["substitutes"],
         }
 
     def chosen_areas(self) -> list[str] | None:

@@ -4,11 +4,9 @@ shown again with the player's inputs kept and the reason, and nothing is changed
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -25,14 +23,15 @@ from powergrid.maps import name_in
 from powergrid.plants import NUMBER
 from powergrid.tables import RESOURCES
 
+from . import common
+from .common import game_or_404, seat_names, with_user_timezone
 from .errors import error_text
-from .views import _lang, _names, game_or_404, with_user_timezone
 
 
-def _body_from_post(post: Any) -> dict[str, Any]:
+def _body_from_post(post: QueryDict) -> dict[str, object]:
     """The plan's JSON from the form's fields (the API's body, so one codec checks both)."""
     kind = post.get("kind", "")
-    body: dict[str, Any] = {"kind": kind}
+    body: dict[str, object] = {"kind": kind}
 
     def number(name: str, high: int = MAX_AMOUNT) -> int | None:
         # The codec judges each field's own bounds; this reads the digits (games.numbers).
@@ -93,7 +92,7 @@ def _made_text(game: Game, seat: int, made: int, after: int) -> str:
     """What a plan set during its owner's turn did at once, in the log's words ("Your plan was
     kept and has moved for you: Nora bids 23 for plant 10."): the ``made`` moves up to seq
     ``after`` (the API's answer says the same in ``acted``)."""
-    names = {n: isolate(name) for n, name in _names(game).items()}
+    names = {n: isolate(name) for n, name in seat_names(game).items()}
     done = [
         m["text"]
         for m in plan_moves_described(
@@ -102,7 +101,7 @@ def _made_text(game: Game, seat: int, made: int, after: int) -> str:
             after=after - made,
             upto=after,
             names=names,
-            lang=_lang(),
+            lang=common.lang(),
         )
     ]
     if not done:
@@ -118,7 +117,7 @@ def _render(
     error: dict[str, str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    lang = _lang()
+    lang = common.lang()
     gmap = engine.map_load(game.map)
     view = selectors.game_state_for(game, request.user)
     running = game.status == Game.Status.RUNNING
@@ -161,7 +160,7 @@ def _render(
     return render(request, "games/plans.html", ctx, status=status)
 
 
-def _market(view: Any) -> list[tuple[int, int]]:
+def _market(view: shapes.State) -> list[tuple[int, int]]:
     """(id, number) of each plant a proxy bid may name: the plant under auction and the market's,
     each once (the plant under auction is still in the market) and only a card there is (the
     step-3 card, a plant with no number, is none: choosing it could only be refused)."""
@@ -179,14 +178,14 @@ def _market(view: Any) -> list[tuple[int, int]]:
     return list(out.items())
 
 
-def _own_plants(view: Any, seat: int) -> list[int]:
+def _own_plants(view: shapes.State, seat: int) -> list[int]:
     for player in view.get("players", []):
         if player.get("seat") == seat:
             return [p.get("id", p["number"]) for p in player.get("plants", [])]
     return []
 
 
-def _plan_row(plan: shapes.Plan, cities: list[dict[str, str]]) -> dict[str, Any]:
+def _plan_row(plan: shapes.Plan, cities: list[dict[str, str]]) -> dict[str, object]:
     """A plan as the page words it."""
     names = {c["slug"]: c["name"] for c in cities}
     plant: int | str = ""

@@ -4,7 +4,8 @@ may see which game, are ``games.players``'s; this view only puts them in the rea
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import TypedDict
 
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from config.replica import reads_from_replica
 from games import players, ratings, selectors
 from games.web import board_svg
-from games.web.views import with_user_timezone
+from games.web.common import with_user_timezone
 from powergrid.levels import LEVELS
 from powergrid.maps import name_in
 
@@ -46,7 +47,19 @@ def _map_name(slug: str, lang: str) -> str:
         return slug
 
 
-def _shape(row: players.GameRow, lang: str) -> dict[str, Any]:
+class GameLine(TypedDict):
+    """One of the player's games as ``templates/games/player.html`` lists it."""
+
+    id: int
+    map_name: str
+    status: str
+    players: int
+    max_players: int
+    place: str
+    finished_at: datetime | None
+
+
+def _shape(row: players.GameRow, lang: str) -> GameLine:
     return {
         "id": row.game_id,
         "map_name": _map_name(row.map, lang),
@@ -58,7 +71,7 @@ def _shape(row: players.GameRow, lang: str) -> dict[str, Any]:
     }
 
 
-def _level_row(kind: str) -> dict[str, Any]:
+def _level_row(kind: str) -> dict[str, object]:
     """The row of ``level_table`` for ``kind``, its label in the reader's language."""
     row = next(r for r in ratings.level_table() if r["level"] == kind)
     return {**row, "name": selectors.bot_name(kind)}

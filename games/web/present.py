@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_noop, pgettext
 
 from games.describe import resource_label
 from games.shapes import State
@@ -54,16 +54,21 @@ FUEL_TOKENS = {
 }
 
 
+#: Each fuel's words (translated when asked: one lookup per plant drawn, not seven).
+FUEL_LABELS = {
+    "coal": gettext_noop("coal"),
+    "oil": gettext_noop("oil"),
+    "hybrid": gettext_noop("coal or oil"),
+    "garbage": gettext_noop("garbage"),
+    "uranium": gettext_noop("uranium"),
+    "ecological": gettext_noop("ecological"),
+    "fusion": gettext_noop("fusion"),
+}
+
+
 def fuel_label(fuel: str) -> str:
-    return {
-        "coal": _("coal"),
-        "oil": _("oil"),
-        "hybrid": _("coal or oil"),
-        "garbage": _("garbage"),
-        "uranium": _("uranium"),
-        "ecological": _("ecological"),
-        "fusion": _("fusion"),
-    }.get(fuel, fuel)
+    label = FUEL_LABELS.get(fuel)
+    return _(label) if label else fuel
 
 
 def colour_label(colour: str) -> str:
@@ -371,7 +376,7 @@ def form_meaning(state: State) -> FormMeaning:
     round and step, whether the viewer is asked, the plant under auction, and (choosing a plant)
     the plants on offer. A refused form's inputs are put back only while the state the player
     sees now has the same meaning as the one they filled it in on: a bid typed for plant 4 must not
-    stand in the box when the auction is now for plant 5 (``games.web.views._render_game``)."""
+    stand in the box when the auction is now for plant 5 (``games.web.cards.viewing``)."""
     auction = state["auction"]
     plant = auction["plant"] if auction else None
     offered: list[int] = []

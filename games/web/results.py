@@ -28,9 +28,17 @@ def game_result_page(request: HttpRequest, game_id: int) -> HttpResponse:
         return HttpResponseRedirect(reverse("game", args=[game.pk]))
     seats = selectors.game_seats(game)
     titles = {"money": _("Money"), "cities": _("Cities"), "plants": _("Power plants")}
+    # Each chart's values also as a table (a picture has no text alternative of its figures):
+    # a column per point (the start of each round, the end), a row per player.
+    names = {r["seat"]: r for r in result.rows}
     drawn = [
         {
             "title": titles[s.key],
+            "columns": [
+                _("Round %(n)s") % {"n": r} if i < len(s.rounds) - 1 else _("end")
+                for i, r in enumerate(s.rounds)
+            ],
+            "table": [(names.get(seat), vals) for seat, vals in sorted(s.values.items())],
             "svg": mark_safe(  # built from numbers and escaped labels (games.web.charts)
                 charts.chart_svg(
                     s, seats, title=titles[s.key], round_label=_("Round"), end_label=_("end")
@@ -40,10 +48,13 @@ def game_result_page(request: HttpRequest, game_id: int) -> HttpResponse:
         for s in result.charts
     ]
     lang = (request.LANGUAGE_CODE or "en")[:2]
+    stopped = results.who_stopped(game, seats)
     ctx = {
         "game": game,
         "map_name": name_in(board_svg.load_map(game.map), lang),
-        "rows": result.rows,
+        # Each row with who held its seat before and stopped (docs/API.md, "Leaving and
+        # substitutes"): the result names a leaver and the substitute who finished for them.
+        "rows": [{**r, "earlier": stopped.get(r["seat"], [])} for r in result.rows],
         "charts": drawn,
         "takebacks": any(r["takebacks_alone"] or r["takebacks_agreed"] for r in result.rows),
     }

@@ -1,10 +1,9 @@
 """Take-backs and practice games on the pages, with plain forms (no JavaScript needed). Thin:
 ``games.services.takeback`` and ``games.services.practice`` do the work; what the game page
-shows of them is ``page_context``."""
+shows of them is the take-back and practice cards (``games.web.cards.takeback``,
+``games.web.cards.practice``)."""
 
 from __future__ import annotations
-
-from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -14,19 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import numbers, selectors, takebacks
-from games.models import Game, Move
+from games.models import Move
 from games.services import practice
 from games.services import takeback as service
 from games.services.errors import ServiceError
 
-from .context import Person, TakebackPart
 from .errors import error_text
-from .forms import bot_level_choices
 
 
 def _visible_or_404(request: HttpRequest, game_id: int) -> None:
     """THE rule (``selectors.game_for``), first: a game the visitor may not see is no game, as
-    ``games.web.views.game_or_404`` answers (which imports this module, so not imported)."""
+    ``games.web.common.game_or_404`` answers."""
     if selectors.game_for(game_id=game_id, user=request.user) is None:
         raise Http404(_("No such game."))
 
@@ -130,66 +127,3 @@ def game_practice(request: HttpRequest, game_id: int) -> HttpResponse:
         return _back(game_id)
     messages.success(request, _("Your practice game has started: the bots play the other seats."))
     return _back(game.pk)
-
-
-# -- what the game page shows -------------------------------------------------------------------
-
-
-def page_context(
-    game: Game, user: selectors.Reader, *, history_seq: int | None, names: dict[int, str]
-) -> TakebackPart:
-    """The take-back offer, the request waiting for answers, and the practice forms, for the
-    game page (``games.web.views._render_game``)."""
-    ctx: TakebackPart = {"takeback": None, "takeback_request": None, "practice_form": None}
-    me = selectors.seat_of(game, user)
-    seats = selectors.game_seats(game)
-    usernames = {s.seat: s.user.get_username() for s in seats}
-
-    def person(seat: int) -> Person:
-        """A seat's name as the page writes it: a link to its player's page (``|player``)."""
-        return {"name": names.get(seat, "?"), "username": usernames.get(seat)}
-
-    if game.practice:
-        ctx["practice_info"] = {
-            "from": game.practice_from_id,
-            "seq": game.practice_seq,
-            "until": game.created_at + timedelta(days=practice.PRACTICE_DAYS),
-        }
-    if game.status == Game.Status.RUNNING and history_seq is None and me is not None:
-        offer = takebacks.offer_for(game, user)
-        if offer is not None and offer.how is not None:
-            ctx["takeback"] = {
-                "how": offer.how,
-                "first": offer.cancels[0],
-                "n": len(offer.cancels),
-                "why": takebacks.why_ask(offer.reason),
-                "left": offer.left,
-                "limit": offer.limit,
-            }
-        req = offer.request if offer is not None else takebacks.request_open(game)
-        if req is not None:
-            data = takebacks.request_json(req, game)
-            ctx["takeback_request"] = {
-                **data,
-                "name": names.get(req.seat, "?"),
-                "person": person(req.seat),
-                "mine": req.seat == me.seat,
-                "asked_me": me.seat in data["waiting_for"],
-                "waiting_people": [person(s) for s in data["waiting_for"]],
-                "why": takebacks.why_ask(req.reason or None),
-            }
-    if game.status == Game.Status.FINISHED and history_seq is not None and history_seq < game.seq:
-        ctx["practice_form"] = {
-            "seq": history_seq,
-            "seats": [{"seat": s.seat, "name": names.get(s.seat, "?")} for s in seats],
-            "mine": me.seat if me is not None else 0,
-            "levels": bot_level_choices(),
-        }
-    elif game.status == Game.Status.RUNNING and history_seq is None and me is not None:
-        ctx["practice_form"] = {
-            "seq": None,
-            "seats": [],
-            "mine": me.seat,
-            "levels": bot_level_choices(),
-        }
-    return ctx

@@ -22,13 +22,18 @@ from .errors import error_text
 
 
 def _adds(request: HttpRequest) -> bool:
-    return request.method == "POST" and request.POST.get("op", "add") not in ("delete", "test")
+    return request.method == "POST" and request.POST.get("op", "add") not in (
+        "delete",
+        "test",
+        "discord",
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 # A webhook keeps posting after the session ends: adding one asks for the password again
-# (accounts.reauth; a session from an email's link never gave it). Deleting and testing do not.
+# (accounts.reauth; a session from an email's link never gave it). Deleting, testing and the
+# Discord user ID (who a post mentions) do not.
 @reauthentication_required(enabled=_adds)
 def webhooks_page(request: HttpRequest) -> HttpResponse:
     error = None
@@ -36,7 +41,12 @@ def webhooks_page(request: HttpRequest) -> HttpResponse:
         op = request.POST.get("op", "add")
         try:
             hook_id = numbers.from_query(request.POST, "id", low=0, high=numbers.ID_MAX) or 0
-            if op == "delete":
+            if op == "discord":
+                services.discord_id_set(
+                    user=request.user, value=request.POST.get("discord_user_id", "")
+                )
+                messages.success(request, _("Your Discord user ID was saved."))
+            elif op == "delete":
                 services.webhook_delete(owner=request.user, webhook_id=hook_id)
                 messages.success(request, _("The webhook was deleted."))
             elif op == "test":
@@ -62,5 +72,6 @@ def webhooks_page(request: HttpRequest) -> HttpResponse:
         "error": error,
         "posted": request.POST if request.method == "POST" else {},
         "events": EVENTS,
+        "discord_user_id": services.discord_id_of(request.user),
     }
     return render(request, "games/webhooks.html", ctx, status=400 if error else 200)

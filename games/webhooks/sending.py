@@ -39,6 +39,7 @@ from urllib3.exceptions import NewConnectionError
 
 from games.models import Notification, Webhook, WebhookDelivery
 from games.notifications.outbox import OutboxWriter, schedule_send_pending
+from games.webhooks.events import COMPETITION_EVENTS, DISCORD_ID, MENTION
 from games.webhooks.safety import UnsafeURL, safe_addresses
 
 log = logging.getLogger("games.webhooks")
@@ -172,6 +173,17 @@ def text(payload: dict[str, Any], language: str = "en", format: str = "") -> str
                 "deadline": (payload.get("deadline") or "-")[:16].replace("T", " ") + " UTC",
                 "url": game.get("url"),
             }
+        if payload.get("event") == "sheet_asked":
+            return _(
+                "Power Grid #%(id)s: round %(round)s begins; %(player)s's round sheet is "
+                "asked (deadline %(deadline)s). %(url)s"
+            ) % {
+                "id": game.get("id"),
+                "round": (payload.get("sheet") or {}).get("round", "?"),
+                "player": escape(str(payload.get("player") or "?")),
+                "deadline": (payload.get("deadline") or "-")[:16].replace("T", " ") + " UTC",
+                "url": game.get("url"),
+            }
         if payload.get("event") == "game_started":
             return _("Power Grid #%(id)s has started. %(url)s") % game
         if payload.get("event") == "game_over":
@@ -192,18 +204,41 @@ def text(payload: dict[str, Any], language: str = "en", format: str = "") -> str
                 "n": len(took.get("cancels") or []),
                 "url": game.get("url"),
             }
+        if payload.get("event") in COMPETITION_EVENTS:
+            return _competition_text(payload, escape)
         return _("Power Grid: a test of this webhook. %(url)s") % {"url": settings.SITE_URL}
+
+
+def _competition_text(payload: dict[str, Any], escape: Callable[[str], str]) -> str:
+    """A tournament's event in a sentence (the tournament's name escaped as a player's is:
+    its director chose it)."""
+    t = payload.get("tournament") or {}
+    facts = {
+        "name": escape(str(t.get("name") or "?")),
+        "round": t.get("round"),
+        "url": (payload.get("game") or {}).get("url") or t.get("url"),
+    }
+    if payload["event"] == "table_ready":
+        return _("Power Grid: your table in %(name)s is ready (round %(round)s). %(url)s") % facts
+    if payload["event"] == "round_started":
+        return _("Power Grid: round %(round)s of %(name)s has started. %(url)s") % facts
+    return _("Power Grid: %(name)s is over; the final standings are in. %(url)s") % facts
 
 
 def body_for(hook: Webhook, delivery: WebhookDelivery, now: float) -> tuple[bytes, dict[str, str]]:
     """The request body and headers of ``delivery`` for ``hook``'s format."""
     language = getattr(getattr(hook.owner, "profile", None), "language", "en") or "en"
     if hook.format == Webhook.Format.DISCORD:
-        # No mention of anyone, whatever the text says (Discord's allowed_mentions).
+        # No mention of anyone but the player whose turn it is, if they gave their Discord user
+        # ID, whatever the text says (Discord's allowed_mentions: no parsing, that one user).
         doc: dict[str, Any] = {
             "content": text(delivery.payload, language, hook.format),
             "allowed_mentions": {"parse": []},
         }
+        mention = str(delivery.payload.get(MENTION) or "")
+        if DISCORD_ID.fullmatch(mention):
+            doc["content"] = f"<@{mention}> " + doc["content"]
+            doc["allowed_mentions"] = {"parse": [], "users": [mention]}
     elif hook.format == Webhook.Format.SLACK:
         doc = {"text": text(delivery.payload, language, hook.format)}
     else:

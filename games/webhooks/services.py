@@ -5,12 +5,15 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
+from accounts.models import Profile
 from games import numbers, selectors
 from games.models import Game, Seat, Webhook, WebhookDelivery
 from games.services.errors import GameNotFound, NotAPlayer, ServiceError
-from games.webhooks.events import EVENTS, schedule
+from games.webhooks.events import DISCORD_ID, EVENTS, schedule
 from games.webhooks.safety import UnsafeURL, check_url
 
 MAX_PER_USER = 10
@@ -29,7 +32,12 @@ class WebhookNotFound(ServiceError):
 
 
 def webhook_create(
-    *, owner: Any, url: Any, format: Any = "generic", events: Any = None, game_id: Any = None
+    *,
+    owner: Any,
+    url: object,
+    format: object = "generic",
+    events: object = None,
+    game_id: object = None,
 ) -> Webhook:
     """A new webhook of ``owner``'s (of the game ``game_id`` if given: they must play in it).
     Raises ``InvalidWebhook`` (``details.field``) for a bad URL, format or event list."""
@@ -41,13 +49,15 @@ def webhook_create(
         raise InvalidWebhook(str(exc), details={"field": "url"}) from None
     if format not in Webhook.Format.values:
         raise InvalidWebhook(
-            "'format' must be generic, discord or slack.", details={"field": "format"}
+            "'format' must be generic, discord or slack.",
+            details={"field": "format", "choices": list(Webhook.Format.values)},
         )
     if events is None:
         events = list(EVENTS)
     if not isinstance(events, list) or not events or any(e not in EVENTS for e in events):
         raise InvalidWebhook(
-            "'events' must list some of: " + ", ".join(EVENTS) + ".", details={"field": "events"}
+            "'events' must list some of: " + ", ".join(EVENTS) + ".",
+            details={"field": "events", "choices": list(EVENTS)},
         )
     with transaction.atomic():
         if Webhook.objects.filter(owner=owner, active=True).count() >= MAX_PER_USER:
@@ -84,6 +94,36 @@ def webhook_create(
         )
         games.update(hooks_active=True)
     return hook
+
+
+class InvalidDiscordId(ServiceError):
+    status = 400
+    code = "invalid_discord_user_id"
+    default_message = "A Discord user ID is 17 to 20 digits (Discord: Copy User ID)."
+
+
+def discord_id_set(*, user: AbstractBaseUser | AnonymousUser, value: object) -> str:
+    """Set (or with ``""`` clear) ``user``'s Discord user ID: their turns' Discord posts mention
+    them. Raises ``InvalidDiscordId`` for anything but 17 to 20 ASCII digits (changes nothing)."""
+    if not isinstance(value, str):
+        raise InvalidDiscordId(details={"field": "discord_user_id"})
+    value = value.strip()
+    if value and (not DISCORD_ID.fullmatch(value) or int(value) >= 2**64):
+        raise InvalidDiscordId(details={"field": "discord_user_id"})
+    Profile.objects.filter(user_id=int(user.pk or 0)).update(discord_user_id=value)
+    profile = getattr(user, "profile", None)
+    if profile is not None:
+        profile.discord_user_id = value
+    return value
+
+
+def discord_id_of(user: AbstractBaseUser | AnonymousUser) -> str:
+    return str(
+        Profile.objects.filter(user_id=int(user.pk or 0))
+        .values_list("discord_user_id", flat=True)
+        .first()
+        or ""
+    )
 
 
 def webhooks_of(owner: Any) -> list[Webhook]:

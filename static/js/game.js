@@ -117,9 +117,9 @@
       }
       var left = data.money_left === null || data.money_left === undefined ? money - data.cost : data.money_left;
       out.appendChild(document.createTextNode(costLabel + ": "));
-      var o1 = document.createElement("output"); o1.setAttribute("data-cost", ""); o1.textContent = data.cost; out.appendChild(o1);
+      var o1 = document.createElement("span"); o1.setAttribute("data-cost", ""); o1.textContent = data.cost; out.appendChild(o1);
       out.appendChild(document.createTextNode(" · " + leftLabel + ": "));
-      var o2 = document.createElement("output"); o2.setAttribute("data-left", ""); o2.textContent = left;
+      var o2 = document.createElement("span"); o2.setAttribute("data-left", ""); o2.textContent = left;
       if (left < 0) o2.className = "error-text";
       out.appendChild(o2);
     }

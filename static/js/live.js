@@ -5,6 +5,37 @@
 // not yet sent, the page says that the game has moved on and waits for a tap instead.
 (function () {
   "use strict";
+  // The confirmation of a move or a sheet just sent ("Your move was recorded.", focused: the
+  // address ends in its id) is shown once by the server. A page loaded again by this file as the
+  // game moves on (the bots' answer, the round played out) would lose it, and the address would
+  // name nothing: the text is kept in the tab for that reload, which shows it again, focused.
+  var doneKey = "pg-done:" + window.location.pathname;
+  var store = null;
+  try { store = window.sessionStorage; } catch (e) { store = null; }
+  var hash = window.location.hash.slice(1);
+  if (store && (hash === "move-done" || hash === "sheet-done")) {
+    var kept = null;
+    try { kept = JSON.parse(store.getItem(doneKey) || "null"); store.removeItem(doneKey); }
+    catch (e) { kept = null; }
+    var head = document.querySelector(".game-head");
+    if (kept && kept.id === hash && kept.text && !document.getElementById(hash) && head) {
+      var p = document.createElement("p");
+      p.id = hash;
+      p.className = "move-done";
+      p.setAttribute("role", "status");
+      p.setAttribute("tabindex", "-1");
+      p.setAttribute("data-done", "");
+      p.textContent = kept.text;
+      head.parentNode.insertBefore(p, head.nextSibling);
+      p.focus();
+    }
+  }
+  function keepDone() {
+    var done = document.querySelector("[data-done]");
+    if (!store || !done || window.location.hash !== "#" + done.id) return;
+    try { store.setItem(doneKey, JSON.stringify({ id: done.id, text: done.textContent.trim() })); }
+    catch (e) { /* nothing kept: the page shows the game without it */ }
+  }
   var top = document.querySelector("[data-live]");
   if (!top || !window.EventSource) return;
   var seq = parseInt(top.dataset.seq, 10);
@@ -29,6 +60,7 @@
   function show() {
     leaving = true;
     if (source) source.close();
+    keepDone();
     window.location.reload();
   }
   if (note) {

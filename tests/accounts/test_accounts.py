@@ -127,9 +127,7 @@ def test_the_api_changes_the_profile_through_the_service(user, monkeypatch):
 
     calls = []
     real = profiles.profile_update
-    monkeypatch.setattr(
-        "games.api.views.profile_update", lambda **kw: calls.append(kw) or real(**kw)
-    )
+    monkeypatch.setattr("games.api.me.profile_update", lambda **kw: calls.append(kw) or real(**kw))
     api = APIClient()
     api.force_authenticate(user)
     r = api.patch("/api/v1/me/", {"language": "ja", "display_name": "Acc"}, format="json")

@@ -90,7 +90,10 @@ def test_start_pushes_the_player_s_running_deadline(traveller, clock):
     from games.models import Seat
 
     other = get_user_model().objects.create_user(username="stay", password="pw-stay-123456")
-    game = services.game_create(creator=traveller, map="germany", max_players=2)
+    # Move by move: only the awaited seat holds a deadline (a round sheet's: every seat).
+    game = services.game_create(
+        creator=traveller, map="germany", max_players=2, options={"sheets": False}
+    )
     services.game_join(game_id=game.pk, user=other)
     game.refresh_from_db()  # the last join started it (auto_start)
     awaited = Seat.objects.get(game=game, deadline__isnull=False)

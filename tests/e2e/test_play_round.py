@@ -67,9 +67,23 @@ def test_three_players_round_one_and_second_auction(live_server, browser, shots)
     pages = {"base": base}
     for u in users:
         pages[u.username] = _login(browser, base, u.username)
-    anna, bob, carla = (pages[n] for n in ("anna", "bob", "carla"))
+    anna = pages["anna"]
+    gid = _create_and_join(pages, shots)
+    _round_one_auction(pages, users, shots)
+    anna.goto(f"{base}/games/{gid}/")
+    log = anna.locator("#log").inner_text()
+    assert re.search(r"bought plant \d+ for \d+\.", log), log
+    _round_one_resources(pages, users, shots)
+    _round_one_build(pages, users, shots)
+    _round_one_power(pages, users, shots)
+    _round_two_auction(pages, users, shots)
+    _phone_spectator_and_history(browser, anna, base, gid, shots)
 
-    # Anna creates the game; Bob and Carla join; Anna starts it.
+
+def _create_and_join(pages, shots) -> int:
+    """Anna creates the game; Bob and Carla join; it starts when full: its id."""
+    base = pages["base"]
+    anna, bob, carla = (pages[n] for n in ("anna", "bob", "carla"))
     anna.goto(f"{base}/games/new/")
     anna.select_option("select[name=map]", "germany")
     anna.select_option("select[name=max_players]", "3")
@@ -86,7 +100,11 @@ def test_three_players_round_one_and_second_auction(live_server, browser, shots)
     assert _game().status == "running"
     anna.goto(f"{base}/games/{gid}/")
     assert anna.get_by_role("button", name="Start the game").count() == 0
+    return gid
 
+
+def _round_one_auction(pages, users, shots) -> None:
+    """Round 1's auction through the forms, reached by keyboard, every field labelled."""
     # Round 1 auction: the first auction is contested, then everyone buys at the minimum.
     contested = False
     shot_auction = shot_bid = False
@@ -128,10 +146,10 @@ def test_three_players_round_one_and_second_auction(live_server, browser, shots)
         page.wait_for_load_state()
     assert contested
     assert _state_phase() == "resources"
-    anna.goto(f"{base}/games/{gid}/")
-    log = anna.locator("#log").inner_text()
-    assert re.search(r"bought plant \d+ for \d+\.", log), log
 
+
+def _round_one_resources(pages, users, shots) -> None:
+    """Each player buys one token of a fuel their plant burns."""
     # Resources: each buys one token of a fuel their plant burns (the total updates as they type).
     shot = False
     for _ in range(3):
@@ -149,6 +167,9 @@ def test_three_players_round_one_and_second_auction(live_server, browser, shots)
         page.wait_for_load_state()
     assert _state_phase() == "build"
 
+
+def _round_one_build(pages, users, shots) -> None:
+    """Each player builds a city clicked on the map, after the engine's quote."""
     # Build: click a city on the map; the engine's quote shows 10 and the money left.
     shot = False
     for i in range(3):
@@ -170,6 +191,9 @@ def test_three_players_round_one_and_second_auction(live_server, browser, shots)
         assert slug in _game().moves.last().action["cities"]
     assert _state_phase() == "bureaucracy"
 
+
+def _round_one_power(pages, users, shots) -> None:
+    """Each player powers with the preselected best choice."""
     # Power: the best choice is preselected.
     shot = False
     for _ in range(3):
@@ -181,6 +205,9 @@ def test_three_players_round_one_and_second_auction(live_server, browser, shots)
         page.wait_for_load_state()
     assert _state_phase() == "auction"
 
+
+def _round_two_auction(pages, users, shots) -> None:
+    """Round 2's auction: the first opener buys at the minimum, the others pass."""
     # Round 2 auction: the first opener buys at the minimum, the others pass.
     shot = False
     for _ in range(30):
@@ -205,6 +232,9 @@ def test_three_players_round_one_and_second_auction(live_server, browser, shots)
         page.wait_for_load_state()
     assert _state_phase() == "resources"
 
+
+def _phone_spectator_and_history(browser, anna, base, gid, shots) -> None:
+    """A phone-sized spectator's page in Japanese and a history page: no move form on either."""
     # A phone-sized screenshot, a spectator-free history page, and Japanese.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
     pp = phone.new_page()

@@ -53,11 +53,13 @@ def test_a_mistap_is_taken_back_on_a_phone(live_server, browser, shots):
     radios.nth(1).check()
     with page.expect_navigation():
         form.locator('button[type="submit"]:not([name="preview"])').first.click()
-    assert "Your move was recorded." in page.locator(".messages").inner_text()
+    # The page opens at the move's confirmation (focused), the take-back bar right below it.
+    assert page.url.endswith("#move-done")
+    assert "Your move was recorded." in page.locator("#move-done").inner_text()
     bar = page.locator("#takeback")
     assert bar.is_visible()
     assert bar.locator("button.takeback").inner_text() == "Take back"
-    # In view without scrolling, on the phone: near the top, where the message is.
+    # In view without scrolling, on the phone: just below the confirmation.
     box = bar.bounding_box()
     assert box is not None
     assert box["y"] + box["height"] <= PHONE["height"]

@@ -26,6 +26,22 @@ class Player:
         return self.client.post(path, data, format="json", **kw)
 
 
+#: A game played move by move (no round sheets): each turn its own deadline and turn email,
+#: as before sheets existed. Round sheets' asks, emails and deadlines: tests/games/sheets/.
+BY_MOVES = {"sheets": False}
+
+
+def by_moves(new_game: Any) -> Any:
+    """``new_game`` (the fixture) for games played move by move (``BY_MOVES``): a module
+    about each turn's email or deadline overrides its ``new_game`` with this."""
+
+    def make(players: int = 3, start: bool = True, **create: Any) -> Any:
+        create["options"] = {**BY_MOVES, **create.get("options", {})}
+        return new_game(players, start, **create)
+
+    return make
+
+
 def seat_players(gid: int, players: list[Player]) -> dict[int, Player]:
     from games.models import Seat
 

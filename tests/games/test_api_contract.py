@@ -134,12 +134,12 @@ def test_create_list_detail(make_player):
     assert listing["count"] == 1
     assert listing["results"][0]["id"] == g["id"]
     assert b.get("/api/v1/games/?mine=true").json()["count"] == 0
-    assert a.get("/api/v1/games/?mine=1").json()["count"] == 1
+    assert a.get("/api/v1/games/?mine=true").json()["count"] == 1
     assert a.get("/api/v1/games/?status=running").json()["count"] == 0
     assert_error(a.get("/api/v1/games/?status=bogus"), 400, "invalid_field")
     # ``mine`` is the schema's boolean: false is all games, anything else is refused, not false.
     assert a.get("/api/v1/games/?mine=false").json()["count"] == 1
-    for bad in ("maybe", "null", "2"):
+    for bad in ("maybe", "null", "2", "1", "yes", "TRUE", ""):
         r = a.get(f"/api/v1/games/?mine={bad}")
         assert_error(r, 400, "invalid_field")
         assert r.json()["error"]["details"]["field"] == "mine"

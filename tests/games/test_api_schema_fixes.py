@@ -90,3 +90,39 @@ def test_no_boolean_const_in_the_schema():
     assert components["Step3Card"]["properties"]["step3"]["type"] == "boolean"
     assert "true" in components["Step3Card"]["properties"]["step3"]["description"]
     assert components["Auction"]["properties"]["sealed"]["type"] == "boolean"
+
+
+def _integers(node: object, path: str) -> list[tuple[str, dict]]:
+    """Every integer schema under ``node`` (properties, list items, map values), by path."""
+    if not isinstance(node, dict):
+        return []
+    if node.get("type") == "integer":
+        return [(path, node)]
+    found = []
+    for key, child in (node.get("properties") or {}).items():
+        found += _integers(child, f"{path}.{key}")
+    for part in ("items", "additionalProperties"):
+        found += _integers(node.get(part), f"{path}[]")
+    return found
+
+
+def test_an_actions_numbers_are_bounded_as_the_engine_bounds_them():
+    """A client validating a move by the schema refuses what the engine would: a plant field
+    holds a plant number (``powergrid.fields`` PLANT_MIN..PLANT_MAX), every other number 0 to
+    MAX_NUMBER (the schema said 2^31 - 1, which the engine refused above 100,000)."""
+    from powergrid import fields
+    from powergrid.actions import ACTIONS
+
+    schemas = published_schema()["components"]["schemas"]
+    walked = 0
+    for spec in ACTIONS.values():
+        name = "".join(p.capitalize() for p in spec.name.split("_")) + "ActionRequest"
+        for f in spec.fields:
+            for path, node in _integers(schemas[name]["properties"][f.name], f"{name}.{f.name}"):
+                walked += 1
+                if f.kind in ("plant", "plants"):
+                    bounds = (fields.PLANT_MIN, fields.PLANT_MAX)
+                else:
+                    bounds = (0, fields.MAX_NUMBER)
+                assert (node.get("minimum"), node.get("maximum")) == bounds, path
+    assert walked >= 10

@@ -13,16 +13,18 @@ import pytest
 import powergrid
 from games import shapes as server_shapes
 from games.api.openapi import name_of
+from games.sheets import shapes as sheet_shapes
 from powergrid import shapes as engine_shapes
 from powergrid.bots import HeuristicBot, RandomBot
 from tests.api_schema import published_schema, shape_errors
+from tournaments import shapes as tournament_shapes
 
 SCHEMAS = published_schema()["components"]["schemas"]
 
 #: Shapes the engine and the server use inside, never answered as such: the engine's view and
 #: player (the server's State and Player add names), the map as the engine gives it (the API's
-#: Map adds rules).
-INTERNAL = {"PlayerView", "ViewOf", "MapData"}
+#: Map adds rules), the tournaments' pages' common keys (each page adds its ``results``).
+INTERNAL = {"PlayerView", "ViewOf", "MapData", "_Paged"}
 
 #: Values the schema leaves open on purpose, each with its reason.
 OPEN = {
@@ -31,12 +33,14 @@ OPEN = {
 
 
 def _shapes() -> dict[str, object]:
-    """Every TypedDict and named union the two shape modules declare, by component name."""
+    """Every TypedDict and named union the shape modules declare, by component name (a package's
+    declared in its modules, which it re-exports: ``games.shapes``)."""
     out = {}
-    for module in (engine_shapes, server_shapes):
+    for module in (engine_shapes, server_shapes, sheet_shapes, tournament_shapes):
         for value in vars(module).values():
+            where = str(getattr(value, "__module__", ""))
             try:
-                if getattr(value, "__module__", None) in (module.__name__, "typing"):
+                if where in (module.__name__, "typing") or where.startswith(module.__name__ + "."):
                     out[name_of(value)] = value
             except TypeError:
                 continue
@@ -178,4 +182,5 @@ def test_the_literals_of_the_server_are_its_models():
     from games.models import Game, Move
 
     assert typing.get_args(server_shapes.GameStatus) == tuple(Game.Status.values)
-    assert typing.get_args(server_shapes.MoveSource) == tuple(Move.Source.values)
+    # ``sealed``: what a sealed answer's source shows until its auction's bids are opened.
+    assert typing.get_args(server_shapes.MoveSource) == (*Move.Source.values, "sealed")

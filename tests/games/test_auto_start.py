@@ -79,7 +79,8 @@ def test_a_full_game_that_does_not_start_by_itself_emails_its_creator_once(make_
 
 def test_the_started_email_says_who_moves_first(make_player):
     """The player who moves first reads "You move first." with what they can do; the others
-    read whom the game waits for, by name."""
+    read who moves first, by name, and (a game played by round sheets, the default) their
+    round sheet, asked of every player at once."""
     from django.core import mail
 
     from games.models import Seat
@@ -105,8 +106,9 @@ def test_the_started_email_says_who_moves_first(make_player):
     for other in by_to.values():
         assert "You move first." not in other.body
         assert (
-            f"Waiting for: {seat_name(first)}." in other.body
+            f"First to move: {seat_name(first)}." in other.body
         )  # a left-to-right name: no isolates
+        assert "Your round sheet for round 1" in other.body
 
 
 def test_whoever_fills_the_last_seat_on_the_page_is_told_the_game_started(make_player):

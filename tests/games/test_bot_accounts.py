@@ -55,7 +55,7 @@ def test_games_with_a_bot_account_are_not_rated(make_player):
     game = services.game_create(creator=person.user, map="germany", max_players=2)
     services.game_join(game_id=game.pk, user=program.user)
     seats = list(Seat.objects.filter(game=game).select_related("user__profile"))
-    assert ratings._eligible(game, seats) is False
+    assert ratings.rated_so_far(game, seats) is False
 
 
 def test_the_page_switches_with_a_confirmation(make_player, client):

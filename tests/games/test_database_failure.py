@@ -55,7 +55,7 @@ def test_a_move_cut_off_by_the_database_changes_nothing_and_its_retry_applies_on
 
 def test_a_read_that_loses_the_database_answers_503_not_500(new_game):
     gid, ps = new_game(players=3)
-    with mock.patch("games.api.views.selectors.game_state_for", side_effect=LOST):
+    with mock.patch("games.api.play.selectors.game_state_for", side_effect=LOST):
         r = ps[0].get(f"/api/v1/games/{gid}/state/")
     assert r.status_code == 503
     assert r.json()["error"]["code"] == "service_unavailable"

@@ -240,3 +240,31 @@ def test_the_banner_comes_after_the_worker_is_ready():
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "expected"),
+    [
+        (["manage.py", "runserver"], {}, "0"),  # a thread a request: nothing kept
+        (["manage.py", "runserver"], {"CONN_MAX_AGE": "60"}, "60"),  # as asked
+        (["gunicorn"], {}, "600"),  # production's workers keep theirs
+    ],
+)
+def test_runserver_keeps_no_database_connection_unless_asked(argv, env, expected):
+    """runserver serves each request on a thread of its own: a connection kept per thread
+    stayed open after it, until a shared PostgreSQL had no more to give (an outsider's run)."""
+    code = (
+        f"import sys; sys.argv = {argv!r}; import django; django.setup(); "
+        "from django.conf import settings; print(settings.DATABASES['default']['CONN_MAX_AGE'])"
+    )
+    environment = {k: v for k, v in os.environ.items() if k != "CONN_MAX_AGE"}
+    environment.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/unused",
+        **env,
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == expected

@@ -112,7 +112,8 @@ def test_the_forecast_in_the_api_and_on_the_page_uses_public_facts_only(new_game
     r = stranger.get(f"/api/v1/games/{gid}/forecast/")
     assert r.status_code == 200
     body = r.json()
-    assert set(body) == {"rounds_left", "waits_left", "hours_per_wait", "finish", "bottleneck",
+    assert set(body) == {"rounds_left", "waits_left", "hours_per_wait", "minutes_per_wait",
+                         "minutes_left", "finish", "bottleneck", "sheet_rounds",
                          "seats"}  # fmt: skip
     assert all(set(s) == {"seat", "median_reply_hours", "waited_hours", "replies"}
                for s in body["seats"])  # fmt: skip
@@ -202,7 +203,7 @@ def test_under_a_day_the_page_says_hours(new_game, make_player, client, lang, wo
     viewer.profile.language = lang
     viewer.profile.save()
     client.force_login(viewer)
-    with mock.patch("games.web.views.forecast", return_value=soon):
+    with mock.patch("games.web.cards.head.forecast", return_value=soon):
         page = client.get(f"/games/{gid}/").content.decode()
     assert words in page
     assert "day" not in page[page.index('class="forecast') :][:200]
@@ -210,12 +211,10 @@ def test_under_a_day_the_page_says_hours(new_game, make_player, client, lang, wo
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", "Expected to end within the hour"), ("ja", "終了見込み：1 時間以内")],
+    [("en", "Expected to end in about 10 minutes"), ("ja", "終了見込み：約 10 分後")],
 )
-def test_under_half_an_hour_the_page_says_within_the_hour(
-    new_game, make_player, client, lang, words
-):
-    """A finish minutes away is not "about 1 hour" next to a time that is now."""
+def test_under_an_hour_the_page_says_minutes(new_game, make_player, client, lang, words):
+    """A finish minutes away is said in minutes, not "about 1 hour" next to a time that is now."""
     from datetime import datetime
     from unittest import mock
 
@@ -237,9 +236,59 @@ def test_under_half_an_hour_the_page_says_within_the_hour(
     viewer.profile.language = lang
     viewer.profile.save()
     client.force_login(viewer)
-    with mock.patch("games.web.views.forecast", return_value=soon):
+    with mock.patch("games.web.cards.head.forecast", return_value=soon):
         page = client.get(f"/games/{gid}/").content.decode()
     line = page[page.index('class="forecast') :][:200]
     assert words in line
     assert "about 1 hour" not in line
     assert "約 1 時間後" not in line
+
+
+def test_a_practice_game_against_bots_is_forecast_in_minutes(new_game, client):
+    """One person against the bots: the bots answer at once and the person is playing now, so
+    the forecast is a minute a wait for the person's waits alone (not half the turn limit for
+    every seat, which said days), in the API and on the page."""
+    from games.models import Game
+
+    gid, ps = new_game(players=4)
+    seats = seat_players(gid, ps)
+    me = next(iter(seats))
+    r = seats[me].post(f"/api/v1/games/{gid}/practice/", {})
+    assert r.status_code == 201, r.json()
+    pid = r.json()["id"]
+    assert Game.objects.get(pk=pid).practice
+    fc = seats[me].get(f"/api/v1/games/{pid}/forecast/").json()
+    assert fc["minutes_per_wait"] <= 2.0, fc
+    # the same figure in hours: never 0.0 where the minutes are not (it said 1.0 and 0.0)
+    assert fc["hours_per_wait"] > 0, fc
+    assert fc["hours_per_wait"] == round(fc["minutes_per_wait"] / 60, 3), fc
+    assert fc["minutes_left"] < 6 * 60, fc
+    # An ordinary game of the same table: half the turn limit a wait, days away.
+    ordinary = seats[me].get(f"/api/v1/games/{gid}/forecast/").json()
+    assert ordinary["minutes_per_wait"] == ordinary["hours_per_wait"] * 60 >= 6 * 60
+    client.force_login(seats[me].user)
+    line = client.get(f"/games/{pid}/").content.decode()
+    line = line[line.index('class="forecast') :][:200]
+    assert "minute" in line or "hour" in line, line
+    assert "day" not in line, line
+
+
+@pytest.mark.parametrize("hours", [1 / 60, 0.001, 0.5, 12.0, 12.345678, 100.05])
+def test_hours_and_minutes_per_wait_are_one_figure(hours):
+    """``hours_per_wait`` is ``minutes_per_wait`` / 60 (3 places): a wait of a minute is not 0.0
+    hours, and the two never disagree more than the rounding."""
+    from datetime import datetime
+
+    from games import forecast as fc
+
+    body = fc.Forecast(
+        rounds_left=1,
+        waits_left=1,
+        hours_per_wait=hours,
+        finish=datetime.now(UTC) + timedelta(hours=1),
+        seats=[],
+        bottleneck=None,
+    ).as_json()
+    assert body["minutes_per_wait"] == round(hours * 60, 1)
+    assert body["hours_per_wait"] == round(body["minutes_per_wait"] / 60, 3)
+    assert (body["hours_per_wait"] > 0) == (body["minutes_per_wait"] > 0)

@@ -38,6 +38,7 @@ def test_all_well_is_200_with_every_check_named():
         "deadline_sweep",
         "replica",
         "mail",
+        "journal",
     }
     assert body["checks"]["replica"] == {"ok": True, "configured": False}
     text = Client().get("/health/")
@@ -76,3 +77,31 @@ def test_a_broker_that_is_down_is_a_failing_check_not_a_500(monkeypatch):
     assert r.status_code == 503
     assert r.json()["checks"]["broker"] == {"ok": False, "error": "ConnectionRefusedError"}
     assert "broker: FAILING" in Client().get("/health/").content.decode()
+
+
+def test_a_journal_this_process_cannot_append_to_is_flagged_not_failing(settings, tmp_path):
+    """A host's delivery journal that cannot be opened for appending (a file left owned by
+    another user, a folder that is not one) loses every line, and a restore would tell nobody
+    what it lost: flagged for the monitor, the host still 200 for the load balancer."""
+    from games.restore import journal
+
+    settings.DELIVERY_JOURNAL_DIR = str(tmp_path / "journal")
+    r = Client().get("/health/json/")
+    assert r.status_code == 200, r.content
+    assert r.json()["checks"]["journal"] == {"ok": True, "configured": True}
+    assert r.json()["flagged"] == []
+    assert journal.journal_path().exists()  # opened as the first line would open it
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    settings.DELIVERY_JOURNAL_DIR = str(blocker / "journal")
+    r = Client().get("/health/json/")
+    assert r.status_code == 200, r.content
+    check = r.json()["checks"]["journal"]
+    assert check["flagged"] == ["unwritable"], check
+    assert check["ok"] is True
+    assert r.json()["flagged"] == ["journal.unwritable"]
+    text = Client().get("/health/").content.decode()
+    assert text.startswith("ok")
+    assert "FLAGGED: journal.unwritable" in text
+    assert "journal: ok FLAGGED" in text

@@ -289,3 +289,22 @@ def test_the_pages_game_create_form_refuses_another_scripts_digit(make_player):
     r = page.post("/games/new/", {"map": "germany", "max_players": "3", "turn_hours": "٢٤"})
     assert r.status_code == 400
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "①", "１３"])
+def test_the_sheet_forms_numbers_are_ascii_digits(new_game, value):
+    """The round sheet's form read its numbers with ``str.isdigit()``: a superscript two was a
+    500 (``int()`` refuses it), an Arabic-Indic three a plant nobody typed. Refused now, naming
+    the line, and nothing is kept."""
+    from games.models import Plan
+
+    gid, actor, plant = _running(new_game)
+    c = _page(actor)
+    for field in ("open_plant_0", "open_max_0"):
+        post = {"round": "1", "open_plant_0": str(plant), "open_max_0": "30", field: value}
+        r = c.post(f"/games/{gid}/sheet/", {**post, "power": "on", "pass_else": "on"})
+        assert r.status_code in (302, 400), (field, value, r.status_code)
+        page = c.get(r["Location"]) if r.status_code == 302 else r
+        line = "open[0].plant" if field == "open_plant_0" else "open[0].max"
+        assert line in page.content.decode(), (field, value)
+    assert not Plan.objects.filter(game_id=gid).exists()

@@ -143,6 +143,7 @@ def _norm(text: str, pid: int) -> str:
         rf"id: {pid}:",
         rf"calendar/{pid}\b",
         rf"\?game={pid}\b",  # the page's live-update address (data-live)
+        rf'data-game="{pid}"',  # the live region's game (static/js/announce.js)
     ):
         text = re.sub(pattern, lambda m: m.group(0).replace(str(pid), "G"), text)
     text = re.sub(r"bot-heuristic-[0-9a-f]+", "bot", text)
@@ -354,7 +355,7 @@ def test_emails_of_a_practice_game_only_when_asked(new_game, monkeypatch):
 
 def test_a_quiet_practice_game_is_not_in_the_daily_digest(new_game, monkeypatch):
     from games.models import Game, Notification, Seat
-    from games.notifications.emails import _digest_context
+    from games.notifications.builders import digest_context
 
     gid, ps = new_game(players=2)
     me = ps[0].user
@@ -362,9 +363,9 @@ def test_a_quiet_practice_game_is_not_in_the_daily_digest(new_game, monkeypatch)
     mine = Seat.objects.get(game_id=pid, user=me).seat
     Game.objects.filter(pk=pid).update(to_act=[mine])  # the practice awaits its player
     since = {"since": timezone.now().isoformat()}
-    ctx = _digest_context(Notification(recipient=me, kind="digest", payload=since))
+    ctx = digest_context(Notification(recipient=me, kind="digest", payload=since))
     waiting = [w["game_id"] for w in (ctx or {}).get("waiting", [])]
     assert pid not in waiting
     Game.objects.filter(pk=pid).update(notify=True)  # emails asked for: listed
-    ctx = _digest_context(Notification(recipient=me, kind="digest", payload=since))
+    ctx = digest_context(Notification(recipient=me, kind="digest", payload=since))
     assert pid in [w["game_id"] for w in ctx["waiting"]]

@@ -70,6 +70,9 @@ GAME_SCOPED: dict[str, tuple[dict[str, Any], list[Call]]] = {
     "api_takeback_accept": ({"request_id": "{rid}"}, [Call("post")]),
     "api_takeback_decline": ({"request_id": "{rid}"}, [Call("post")]),
     "api_practice": ({}, [Call("post")]),
+    "api_game_sheet": ({}, [Call("get"), Call("put", {"round": 1})]),
+    "api_game_seeking": ({}, [Call("post", {"seeking": True})]),
+    "api_game_substitute": ({}, [Call("post", {"seat": 0})]),
     # The pages
     "game": ({}, [Call("get")]),
     "game_move": ({}, [Call("post", {"action": "pass_auction", "expected_seq": "0"})]),
@@ -95,6 +98,13 @@ GAME_SCOPED: dict[str, tuple[dict[str, Any], list[Call]]] = {
         f"game_lobby:{what}": ({"what": what}, [Call("post", {"code": "", "seat": "1"})])
         for what in ("join", "leave", "start", "bot", "remove", "invite")
     },
+    "game_sheet": ({}, [Call("get"), Call("post", {"accept": "1"})]),
+    "game_note": ({}, [Call("post", {"note": "a note of mine"})]),
+    "game_seeking": ({}, [Call("post", {"seeking": "yes"})]),
+    "game_substitute": ({}, [Call("post", {"seat": "0"})]),
+    # Last: a player who walks these has left the game (the calls above come first).
+    "api_game_resign": ({}, [Call("post")]),
+    "game_resign": ({}, [Call("post", {"confirm": "yes"})]),
 }
 
 #: Patterns with a parameter that is not a game, and why a private game cannot leak through them.
@@ -112,9 +122,21 @@ NOT_GAME_SCOPED: dict[str, str] = {
     "dev_mailbox_detail": "the development mailbox (DEBUG only)",
     "dev_mailbox_reply": "the development mailbox (DEBUG only)",
     "calendar_feed": "a user's secret address: their own deadlines only",
+    "restored_dismiss": "the caller's own notice of a game lost in a restore (another's: nothing "
+    "changes); it names only what the caller played",
     "player": "a player's page: lists games by the same rule (test_lists_do_not_show_it)",
     "api_player": "a player's profile: lists games by the same rule (test_lists_do_not_show_it)",
     "api_me_token": "the caller's own API token (token_not_found for anyone else's)",
+    "api_me_block": "a username the caller blocks or unblocks: their own list, no game",
+    "api_me_push_device": "the caller's own push device (subscription_not_found for others')",
+    "api/v1/tournaments/": "a tournament by its id: its tables' games are as private as it is "
+    "(a private one's watched by its director and entrants: tests/tournaments/"
+    "test_table_privacy.py); who sits at a table and, once it ended, its result are the "
+    "tournament's own facts; the game itself answers by the rule walked here",
+    "tournaments/": "a tournament's pages: the same facts as its API (above)",
+    "api/v1/leagues/": "a league by its id and a season by its number: the divisions' standings "
+    "(their tournaments' facts, above), no game",
+    "leagues/": "a league's pages: the same facts as its API (above)",
 }
 
 

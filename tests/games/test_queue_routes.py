@@ -7,10 +7,11 @@ from celery import current_app
 
 from config.celery import app
 from games import queue, tasks  # noqa: F401  (registers the tasks)
+from tournaments import tasks as tournament_tasks  # noqa: F401  (registers its sweep)
 
 
 def _ours() -> list[str]:
-    return sorted(name for name in app.tasks if name.startswith("games."))
+    return sorted(name for name in app.tasks if name.startswith(("games.", "tournaments.")))
 
 
 def test_every_task_of_ours_has_a_queue_of_its_kind():

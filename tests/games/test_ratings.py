@@ -165,8 +165,9 @@ def test_a_retried_finishing_move_rates_the_game_once(new_game):
     assert {r.user_id: (r.mu, r.sigma, r.games) for r in Rating.objects.all()} == before
 
 
-def test_a_game_where_the_bot_took_a_seat_over_is_not_rated(new_game):
-    """A player's seat played by the server's bot (they abandoned it) makes the game unrated."""
+def test_a_game_where_the_bot_moved_for_a_player_who_came_back_stays_rated(new_game):
+    """The bot's move for a seat does not unrate the game (games.rating_rule): its player came
+    back and played on, so everyone is rated by their places."""
     import powergrid
     from games.models import Game, RatedGame, Rating
     from games.services.moves import move_apply_system
@@ -177,8 +178,8 @@ def test_a_game_where_the_bot_took_a_seat_over_is_not_rated(new_game):
     action = powergrid.default_action(powergrid.from_json(g.state_json), seat)
     move_apply_system(game=gid, seat=seat, action=action, source="bot")
     _finish(gid, ps)
-    assert RatedGame.objects.get(game_id=gid).rated is False
-    assert not Rating.objects.exists()
+    assert RatedGame.objects.get(game_id=gid).rated is True
+    assert Rating.objects.count() == 2
 
 
 def test_reliability_counts_games_left_to_the_bot_and_the_median_reply(

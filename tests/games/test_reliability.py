@@ -96,12 +96,13 @@ def test_a_server_bot_has_left_no_game_to_the_bot(make_player, client):
     assert reliability(p.user).abandoned == 0
 
 
-def test_a_seat_the_bot_took_before_its_player_moved_is_left_to_the_bot_and_unrated(
+def test_a_seat_the_bot_took_before_its_player_moved_is_left_to_the_bot_and_ranked_last(
     new_game, time_machine
 ):
-    """The rules of ``games.ratings``: a game the server's bot played a seat of is not rated,
-    whoever's seat and whenever it took it; the reliability figure counts that seat as a game
-    left to the bot (its player let it time out until the bot took it, without a move)."""
+    """The rule of docs/RATINGS.md (``games.rating_rule``, issue 42): a game stays rated when a
+    seat times out; its player, whom the bot took over from and who never came back, is a leaver
+    and ranked last, the one who played on is rated above them. The reliability figure counts
+    that seat as a game left to the bot (its player let it time out, without a move)."""
     from games.models import Game, RatedGame, Rating, Seat
     from games.players import reliability
     from games.services.moves import move_apply_system
@@ -115,7 +116,8 @@ def test_a_seat_the_bot_took_before_its_player_moved_is_left_to_the_bot_and_unra
     rel = reliability(seats[absent].user)
     assert (rel.abandoned, rel.turns, rel.timed_out) == (1, 1, 1)
     assert reliability(seats[1 - absent].user).abandoned == 0
-    # The bot plays the seat from now on, the other player by hand: the game ends unrated.
+    # The bot plays the seat from now on, the other player by hand: the game ends rated, the
+    # player who timed out last (whatever the bot then did with their seat).
     import powergrid
     from powergrid.heuristic import HeuristicBot
 
@@ -129,6 +131,68 @@ def test_a_seat_the_bot_took_before_its_player_moved_is_left_to_the_bot_and_unra
         source = "bot" if seat == absent else "web"
         move_apply_system(game=gid, seat=seat, action=action, source=source)
     assert Game.objects.get(pk=gid).status == "finished"
-    assert RatedGame.objects.get(game_id=gid).rated is False
-    assert not Rating.objects.exists()
+    assert RatedGame.objects.get(game_id=gid).rated is True
+    mu = {r.user_id: r.mu for r in Rating.objects.all()}
+    assert set(mu) == {seats[0].user.pk, seats[1].user.pk}
+    assert mu[seats[absent].user.pk] < 25 < mu[seats[1 - absent].user.pk]
     assert reliability(seats[absent].user).abandoned == 1
+
+
+def test_each_holder_of_a_seat_keeps_their_own_turns(new_game, make_player, time_machine):
+    """Issue 42's tenures: the turns of a seat are its holders' own. The player who timed out
+    keeps that timeout and the game they left to the bot after a substitute takes the seat;
+    the substitute inherits none of it, and their own moves count for them only."""
+    from games.models import Game
+    from games.players import reliability
+    from games.services.moves import move_apply_system
+
+    time_machine.move_to(START, tick=False)
+    gid, ps = new_game(players=2, options={"timeouts_before_bot": 1})
+    seats = seat_players(gid, ps)
+    absent = Game.objects.get(pk=gid).to_act[0]
+    other = seats[1 - absent]
+    move_apply_system(game=gid, seat=absent, action=_default(gid, absent), source="timeout")
+    before = reliability(seats[absent].user)
+    assert (before.turns, before.timed_out, before.abandoned) == (1, 1, 1)
+    sub = make_player()
+    r = sub.post(f"/api/v1/games/{gid}/substitute/", {"seat": absent})
+    assert r.status_code == 200, r.content
+    fresh = reliability(sub.user)
+    assert (fresh.turns, fresh.timed_out, fresh.abandoned) == (0, 0, 0)
+    after = reliability(seats[absent].user)
+    assert (after.turns, after.timed_out, after.abandoned) == (1, 1, 1)
+    # Play on until the substitute has moved in the seat: those turns are theirs.
+    for _ in range(40):
+        g = Game.objects.get(pk=gid)
+        seat = g.to_act[0]
+        move_apply_system(game=gid, seat=seat, action=_default(gid, seat), source="web")
+        if seat == absent:
+            break
+    mine = reliability(sub.user)
+    assert mine.turns >= 1
+    assert mine.timed_out == 0
+    assert reliability(seats[absent].user).turns == 1
+    assert reliability(other.user).timed_out == 0
+
+
+def test_a_players_moves_stay_theirs_after_they_resign_and_are_replaced(
+    new_game, make_player, time_machine
+):
+    from games.models import Game
+    from games.players import reliability
+    from games.services.moves import move_apply_system
+
+    time_machine.move_to(START, tick=False)
+    gid, ps = new_game(players=2)
+    seats = seat_players(gid, ps)
+    leaver = Game.objects.get(pk=gid).to_act[0]
+    move_apply_system(game=gid, seat=leaver, action=_default(gid, leaver), source="web")
+    made = reliability(seats[leaver].user)
+    assert (made.turns, made.timed_out) == (1, 0)
+    assert seats[leaver].post(f"/api/v1/games/{gid}/resign/").status_code == 200
+    assert reliability(seats[leaver].user).abandoned == 1  # left to the bot
+    sub = make_player()
+    assert sub.post(f"/api/v1/games/{gid}/substitute/", {"seat": leaver}).status_code == 200
+    kept = reliability(seats[leaver].user)
+    assert (kept.turns, kept.on_time, kept.abandoned) == (1, 1, 1)
+    assert reliability(sub.user).turns == 0

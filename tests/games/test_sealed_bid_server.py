@@ -5,9 +5,16 @@ others until the last is in, and shown to all afterwards."""
 from __future__ import annotations
 
 import pytest
-from apihelpers import leaf_values, open_first_auction, seat_players
+from apihelpers import by_moves, leaf_values, open_first_auction, seat_players
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def new_game(new_game):
+    """Games played move by move here: a turn email and a deadline per turn (round sheets':
+    tests/games/sheets/)."""
+    return by_moves(new_game)
 
 
 def _game(new_game):

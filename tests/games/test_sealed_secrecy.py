@@ -19,9 +19,17 @@ import json
 import re
 
 import pytest
-from apihelpers import open_first_auction, seat_players
+from apihelpers import by_moves, open_first_auction, seat_players
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def new_game(new_game):
+    """Games played move by move here: a turn email and a deadline per turn (round sheets':
+    tests/games/sheets/)."""
+    return by_moves(new_game)
+
 
 PASS_WORDS = ("pass_bid", "dropped out", "passed", "had passed")
 
@@ -93,9 +101,35 @@ def _channels(gid, seats, viewer, client) -> dict[str, str]:
     return out
 
 
+def _timeout(gid, seat):
+    """``seat``'s deadline passes: the worker makes its move (source ``timeout``)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.deadlines.sweep import game_handle_due
+    from games.models import Game, Move, Seat
+
+    seq = Game.objects.get(pk=gid).seq
+    Seat.objects.filter(game_id=gid, seat=seat).update(
+        deadline=timezone.now() - timedelta(minutes=1)
+    )
+    game_handle_due(game_id=gid, wait=True)
+    move = Move.objects.get(game_id=gid, seq=seq + 1)
+    assert (move.seat, move.source, move.action) == (seat, "timeout", {"type": "pass_bid"})
+    return seq + 1
+
+
+#: Words that tell a move was the deadline's (its source), which a pass's is in a sealed auction.
+TIMEOUT_WORDS = ("time ran out", '"timeout"', "timed out")
+
+
+@pytest.mark.parametrize("how", ["api", "timeout"])
 def test_a_pass_in_a_sealed_auction_looks_like_a_sealed_bid_everywhere_until_the_opening(
-    new_game, client
+    new_game, client, how
 ):
+    """A pass given by the player, or made by the deadline (a timeout in a sealed auction is
+    a pass: its source would tell it): either reads as a sealed answer until the opening."""
     from games.models import Game, Webhook
 
     gid, seats, opener, (a, b, c), plant = _four(new_game)
@@ -105,7 +139,8 @@ def test_a_pass_in_a_sealed_auction_looks_like_a_sealed_bid_everywhere_until_the
         )
     Game.objects.filter(pk=gid).update(hooks_active=True)
     amount = plant + 38
-    passed = _move(seats, gid, a, {"type": "pass_bid"})
+    pass_bid = {"type": "pass_bid"}
+    passed = _timeout(gid, a) if how == "timeout" else _move(seats, gid, a, pass_bid)
     bid = _move(seats, gid, b, {"type": "seal_bid", "amount": amount})
     # The moves API: the same line for both, to everyone.
     for viewer in (opener, a, b, c):
@@ -121,8 +156,20 @@ def test_a_pass_in_a_sealed_auction_looks_like_a_sealed_bid_everywhere_until_the
         for name, text in _channels(gid, seats, viewer, client).items():
             for word in PASS_WORDS:
                 assert word not in text, (viewer, name, word)
+            for word in TIMEOUT_WORDS if viewer != a else ():
+                assert word not in text.lower(), (viewer, name, word)
             if viewer in (opener, a, None):
                 assert f'"amount": {amount}' not in text, (viewer, name)
+    # The passer's public record and the game's forecast count neither answer yet (a timeout
+    # counted now would tell a pass: found by an outsider, both read the move's source).
+    passer = seats[a].user.username
+    record = seats[c].get(f"/api/v1/players/{passer}/").json()["reliability"]
+    assert record["timed_out"] == 0, record
+    bidder = seats[c].get(f"/api/v1/players/{seats[b].user.username}/").json()["reliability"]
+    assert record["turns"] == bidder["turns"], (record, bidder)
+    forecast = seats[c].get(f"/api/v1/games/{gid}/forecast/").json()
+    replies = {s["seat"]: s.get("replies") for s in forecast["seats"]}
+    assert replies[a] == replies[b], replies
     # The others' state: both answers are in, neither says which.
     st = seats[c].get(f"/api/v1/games/{gid}/state/").json()
     assert sorted(st["auction"]["sealed_in"]) == sorted([a, b])
@@ -199,40 +246,45 @@ def _bot_game(make_player, level):
     return Game.objects.get(pk=game.pk), p
 
 
-def _to_bot_sealed_bid(game, p):
-    """Play (the person as the heuristic bot would, the bots through the worker) until a bot is
-    asked for a sealed bid with room to bid more than the least; returns (game, bot seat)."""
+def _bot_sealed_bids(game, p):
+    """Play the game (the person as the heuristic bot would, the bots through the worker),
+    yielding (game, bot seat) at each position where a bot is asked for a sealed bid with room
+    to bid more than the least, before that bot answers."""
     from apihelpers import bot_action
 
     import powergrid
     from games.deadlines.sweep import game_handle_due
     from games.models import Game, Seat
+    from games.services.moves import move_submit
     from powergrid.heuristic import HeuristicBot
 
     mine = Seat.objects.get(game=game, user=p.user).seat
-    for _ in range(400):
+    asked: set[tuple[int, int]] = set()
+    for _ in range(600):
         game = Game.objects.get(pk=game.pk)
+        if game.status == Game.Status.FINISHED:
+            return
         s = powergrid.from_json(game.state_json)
         for seat in game.to_act:
-            if seat == mine:
-                continue
             legal = [o for o in powergrid.legal(s, seat) if o["type"] == "seal_bid"]
-            if legal and legal[0]["max"] - legal[0]["min"] >= 6:
-                return game, seat
+            if seat == mine or (game.seq, seat) in asked or not legal:
+                continue
+            if legal[0]["max"] - legal[0]["min"] >= 6:
+                asked.add((game.seq, seat))
+                yield game, seat
         if mine in game.to_act:
             r = p.get(f"/api/v1/games/{game.pk}/state/")
             assert r.status_code == 200
             action = bot_action(game.pk, mine, HeuristicBot())
-            from games.services.moves import move_submit
-
             move_submit(
                 game_id=game.pk, user=p.user, action=action, expected_seq=game.seq, source="api"
             )
         else:
             game_handle_due(game_id=game.pk, wait=True)
-        if game.status == Game.Status.FINISHED:
-            return None
-    return None
+
+
+#: Secrets tried at a position before its answer is taken for one the level's reading settles.
+SECRETS = 24
 
 
 @pytest.mark.parametrize("level", ["beginner", "heuristic", "advanced", "expert", "random"])
@@ -242,35 +294,41 @@ def test_a_bots_sealed_bid_in_the_worker_follows_the_games_secret(
     """The same position, the same public facts: only the game's secret seed changed (as it
     would be in another game), and the bot's sealed answer changes; with the same secret it is
     the same. So it cannot be worked out from public facts (nor played again in a practice
-    game, whose seed is its own)."""
+    game, whose seed is its own).
+
+    Not at every position: where the level's reading settles the answer (a plant it would never
+    pay the least bid for is passed whatever the secret, as any player would pass it), no secret
+    moves it. So the game is played on, position after position, until one where the answer
+    changes with the secret; a level that ignored the secret would find none in four games."""
     from games import log, selectors
     from games.deadlines import sweep
     from games.deadlines.sweep import _bot_action
     from games.models import Seat
 
     settings.BOT_BUDGET_SCALE = 0.05
-    # A game's seed is drawn at its start, so a game may end without a bot asked for a sealed
-    # bid with room to vary it: another game is played then.
+    settled = []
     for _attempt in range(4):
-        game, p = _bot_game(make_player, level)
-        found = _to_bot_sealed_bid(game, p)
-        if found is not None:
-            break
-    assert found is not None, "no bot was asked for a sealed bid in four games"
-    game, seat_no = found
-    seat = Seat.objects.select_related("user__profile").get(game=game, seat=seat_no)
-    state = selectors.game_engine_state(game)
-    # The public log's accounts (the expert's) are public facts: the same whatever the secret.
-    accounts = log.public_accounts(game)
-    monkeypatch.setattr(sweep, "log_accounts", lambda g: accounts)
-    answers = set()
-    real = game.seed
-    for k in range(10):
-        game.seed = real + k
-        answers.add(json.dumps(_bot_action(game, state, seat), sort_keys=True))
-    game.seed = real
-    assert _bot_action(game, state, seat) == _bot_action(game, state, seat)
-    assert len(answers) > 1, answers
+        started, p = _bot_game(make_player, level)
+        for game, seat_no in _bot_sealed_bids(started, p):
+            seat = Seat.objects.select_related("user__profile").get(game=game, seat=seat_no)
+            state = selectors.game_engine_state(game)
+            # The public log's accounts (the expert's) are public facts: the same whatever the
+            # secret.
+            accounts = log.public_accounts(game)
+            monkeypatch.setattr(sweep, "log_accounts", lambda g, accounts=accounts: accounts)
+            real = game.seed
+            answers = set()
+            for k in range(SECRETS):
+                game.seed = real + k
+                answers.add(json.dumps(_bot_action(game, state, seat), sort_keys=True))
+                if len(answers) > 1:
+                    break
+            game.seed = real
+            assert _bot_action(game, state, seat) == _bot_action(game, state, seat)
+            if len(answers) > 1:
+                return
+            settled.append((game.seq, seat_no, *answers))
+    raise AssertionError(f"no answer followed the secret at {len(settled)} positions: {settled}")
 
 
 def test_the_bots_secret_is_the_games_and_shown_nowhere_before_the_end(new_game, client):

@@ -9,10 +9,14 @@ import pytest
 
 MODULES = [
     "games.forecast",
+    "games.rating_rule",
     "games.web.charts",
     "games.stream.events",
     "games.inbox.parse",
     "games.inbox.tokens",
+    "games.inbox.receive",
+    "games.inbox.sender",
+    "games.inbox.authres",
     "games.mailevents.dsn",
     "games.mailevents.verp",
     "games.plans.stored",

@@ -159,7 +159,7 @@ def test_a_statement_running_too_long_answers_503_with_retry_after(new_game, lim
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_sleep(2)")
 
-    with mock.patch("games.api.views.selectors.game_state_for", side_effect=slow):
+    with mock.patch("games.api.play.selectors.game_state_for", side_effect=slow):
         r = ps[0].get(f"/api/v1/games/{gid}/state/")
     assert r.status_code == 503, r.content
     assert r["Retry-After"] == "5"

@@ -310,10 +310,15 @@ def make_users(n: int, prefix: str = "p") -> list[Any]:
 
 
 def start_game(n: int = 3, **options: Any) -> tuple[int, list[Any]]:
+    """A started ``n``-player game on Germany, played move by move unless ``sheets=True`` is
+    given: these tests follow one turn email per turn (round sheets, the product's default,
+    ask every seat at once when a round begins and are tested in tests/games/sheets/)."""
     from games.services.lobby import game_create, game_join
 
+    options = {"sheets": False, **options}
+
     users = make_users(n)
-    game = game_create(creator=users[0], map="germany", max_players=n, options=options or None)
+    game = game_create(creator=users[0], map="germany", max_players=n, options=options)
     for u in users[1:]:
         game_join(game_id=game.pk, user=u)
     game.refresh_from_db()  # the last join started it (auto_start)

@@ -12,14 +12,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
 
 from games import engine, selectors
 from games.models import Game
+from powergrid.state import State
 
 
-def game_replay(game: Game) -> Any:
+def game_replay(game: Game) -> State:
     """The engine state rebuilt from the game's setup and moves (take-backs in the log skip the
     moves they cancel, ``powergrid.takeback``)."""
     return selectors.game_replay(game)
@@ -40,7 +41,7 @@ def _snapshot() -> Iterator[None]:
 class Command(BaseCommand):
     help = "Replays every game from its moves and reports any whose snapshot differs."
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game_ids", nargs="*", type=int, help="Only these games.")
         parser.add_argument("--all", action="store_true", help="Finished games too.")
 

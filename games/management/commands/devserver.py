@@ -22,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.management.commands.seed_demo import DEMO_USERS, demo_password
 
@@ -30,7 +30,7 @@ from games.management.commands.seed_demo import DEMO_USERS, demo_password
 class Command(BaseCommand):
     help = "Runs runserver and a Celery worker with beat (-B) on the configured broker."
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
         parser.add_argument("--no-worker", action="store_true", help="Only the web server.")
         parser.add_argument(

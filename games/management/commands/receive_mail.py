@@ -1,5 +1,9 @@
 """``manage.py receive_mail < message.eml``: one email from an MTA's pipe delivery.
 
+For SMALL set-ups only: a Python process per message (~0.8 s of CPU each). A site with traffic
+runs the inbound mail service instead (``manage.py lmtp_server``, Postfix delivering by LMTP:
+deploy/postfix/), which stores each message and lets the worker handle it.
+
 Postfix, for the reply domain (deploy/OPERATIONS.md, "Moves by email")::
 
     powergrid unix - n n - - pipe
@@ -19,7 +23,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import InterfaceError, OperationalError
 
 from games.inbox.receive import mail_receive
@@ -39,7 +43,7 @@ class Command(BaseCommand):
     # `manage.py check --deploy` run them.
     requires_system_checks: list[str] = []
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--recipient", default=None, help="The envelope recipient (MTA).")
 
     def handle(self, *args: Any, **options: Any) -> None:

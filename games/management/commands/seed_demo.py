@@ -7,7 +7,8 @@ from typing import Any
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from games import engine, services
@@ -30,7 +31,7 @@ def demo_password(username: str) -> str:
 class Command(BaseCommand):
     help = "Creates demo users alice/bob/carol/dave and a game in progress (idempotent)."
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--moves", type=int, default=DEMO_MOVES)
         parser.add_argument("--quiet", action="store_true")
 
@@ -73,7 +74,7 @@ class Command(BaseCommand):
             self.stdout.write(f"Demo game {game.pk} ({game.map}, move {game.seq}):")
             self.stdout.write(f"  {site}/games/{game.pk}/   API {site}/api/v1/games/{game.pk}/")
 
-    def _demo_game(self, users: list[Any], moves: int) -> Game:
+    def _demo_game(self, users: list[User], moves: int) -> Game:
 
         with transaction.atomic():
             game = services.game_create(

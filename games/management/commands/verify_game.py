@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import engine, selectors
 from games.models import Game
@@ -20,7 +20,7 @@ from games.models import Game
 class Command(BaseCommand):
     help = "Verifies finished games: the seed against its commitment, every move replayed."
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game_ids", nargs="+", type=int, help="The games to verify.")
 
     def handle(self, *args: Any, **options: Any) -> None:

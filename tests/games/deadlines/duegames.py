@@ -18,7 +18,11 @@ def started_games(n: int, **options: Any) -> list[int]:
             for i in range(2)
         ]
         game = game_create(
-            creator=users[0], map="germany", max_players=2, options=options or {"turn_hours": 12}
+            creator=users[0],
+            map="germany",
+            max_players=2,
+            # Move by move: a turn's deadline (round sheets' are tests/games/sheets/).
+            options={"sheets": False, **(options or {"turn_hours": 12})},
         )
         game_join(game_id=game.pk, user=users[1])
         ids.append(game.pk)

@@ -38,7 +38,8 @@ def _games(n: int, players: int = 2, **options: Any) -> list[int]:
             creator=users[0],
             map="germany",
             max_players=players,
-            options={"turn_hours": 12, **options},
+            # Move by move: turns' deadlines (round sheets': tests/games/sheets/).
+            options={"turn_hours": 12, "sheets": False, **options},
         )
         for u in users[1:]:
             game_join(game_id=game.pk, user=u)

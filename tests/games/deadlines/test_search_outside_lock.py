@@ -21,7 +21,10 @@ def _bot_awaited(make_player, level: str, **options):
 
     p = make_player()
     game = services.game_create(
-        creator=p.user, map="germany", max_players=2, options={"auto_start": False, **options}
+        creator=p.user,
+        map="germany",
+        max_players=2,
+        options={"auto_start": False, "sheets": False, **options},
     )
     services.game_bot_add(game_id=game.pk, user=p.user, kind=level)
     services.game_start(game_id=game.pk, user=p.user)
@@ -136,6 +139,12 @@ def test_the_sweep_leaves_a_search_seat_to_the_bot_task(
 
     monkeypatch.setattr(sweep, "level_bot_for", no_search)
     published.calls.clear()
+    # The set-up's own callbacks wait on the test's transaction, which never commits: the bot
+    # task is queued once per game and transaction (``turns.queue_bot_on_commit``), so the
+    # sweep's would be taken for one of them.
+    from django.db import connection
+
+    connection.run_on_commit.clear()
     with django_capture_on_commit_callbacks(execute=True):
         report = sweep.deadlines_sweep()
     assert calls == []

@@ -21,7 +21,7 @@ def awaited_seat(gid: int) -> Seat:
 
 
 def test_deadline_set_for_awaited_seat_only_and_indexed_query(new_game):
-    gid, _ = new_game(players=3, options={"turn_hours": 24})
+    gid, _ = new_game(players=3, options={"sheets": False, "turn_hours": 24})
     game = Game.objects.get(pk=gid)
     seats = list(Seat.objects.filter(game=game))
     awaited = [s for s in seats if s.seat in game.to_act]
@@ -35,7 +35,9 @@ def test_deadline_set_for_awaited_seat_only_and_indexed_query(new_game):
 
 
 def test_sweeper_applies_default_action_and_tells_the_player(new_game):
-    gid, _ = new_game(players=3, options={"turn_hours": 12, "timeouts_before_bot": 3})
+    gid, _ = new_game(
+        players=3, options={"sheets": False, "turn_hours": 12, "timeouts_before_bot": 3}
+    )
     seat = awaited_seat(gid)
     first_deadline = seat.deadline
     with time_machine.travel(seat.deadline + timedelta(minutes=1), tick=False):
@@ -88,7 +90,9 @@ def _until(gid: int, ps, first: int, done, limit: int = 80) -> None:
 def test_bot_takes_over_after_n_timeouts_and_gives_back_on_a_human_move(
     new_game, published, django_capture_on_commit_callbacks
 ):
-    gid, ps = new_game(players=2, options={"turn_hours": 12, "timeouts_before_bot": 2})
+    gid, ps = new_game(
+        players=2, options={"sheets": False, "turn_hours": 12, "timeouts_before_bot": 2}
+    )
     first = awaited_seat(gid).seat
     with django_capture_on_commit_callbacks(execute=True):
         _until(gid, ps, first, lambda: Seat.objects.get(game_id=gid, seat=first).bot_controlled)
@@ -117,7 +121,7 @@ def test_bot_takes_over_after_n_timeouts_and_gives_back_on_a_human_move(
 
 
 def test_sweep_twice_makes_each_timeout_once(new_game):
-    gid, _ = new_game(players=3, options={"turn_hours": 12})
+    gid, _ = new_game(players=3, options={"sheets": False, "turn_hours": 12})
     seat = awaited_seat(gid)
     with time_machine.travel(seat.deadline + timedelta(minutes=1), tick=False):
         sweep.deadlines_sweep()
@@ -127,7 +131,7 @@ def test_sweep_twice_makes_each_timeout_once(new_game):
 
 
 def test_reminder_written_at_80_percent_once(new_game):
-    gid, _ = new_game(players=3, options={"turn_hours": 24})
+    gid, _ = new_game(players=3, options={"sheets": False, "turn_hours": 24})
     seat = awaited_seat(gid)
     with time_machine.travel(seat.reminder_at - timedelta(minutes=1), tick=False):
         assert sweep.reminders_queue() == 0
@@ -139,7 +143,7 @@ def test_reminder_written_at_80_percent_once(new_game):
 
 
 def test_reminder_fraction_from_profile(new_game):
-    gid, ps = new_game(players=2, start=False, options={"turn_hours": 100})
+    gid, ps = new_game(players=2, start=False, options={"sheets": False, "turn_hours": 100})
     for p in ps:
         p.user.profile.reminder_fraction = 0.5
         p.user.profile.save()
@@ -153,7 +157,9 @@ def test_weekend_pause_in_the_players_zone(new_game):
     # Friday 2025-06-06 22:00 in Tokyo: 2 h of Friday count, then Monday.
     with time_machine.travel("2025-06-06 13:00:00+00:00", tick=False):
         gid, ps = new_game(
-            players=2, start=False, options={"turn_hours": 12, "pause_weekends": True}
+            players=2,
+            start=False,
+            options={"sheets": False, "turn_hours": 12, "pause_weekends": True},
         )
         for p in ps:
             p.user.profile.timezone = "Asia/Tokyo"
@@ -167,7 +173,7 @@ def test_weekend_pause_in_the_players_zone(new_game):
 
 
 def test_vacation_pushes_deadlines_and_counts_days(new_game):
-    gid, _ps = new_game(players=2, options={"turn_hours": 24})
+    gid, _ps = new_game(players=2, options={"sheets": False, "turn_hours": 24})
     seat = awaited_seat(gid)
     before = seat.deadline
     user = seat.user
@@ -189,7 +195,7 @@ def test_vacation_pushes_deadlines_and_counts_days(new_game):
 
 
 def test_turn_given_during_vacation_starts_after_it(new_game):
-    gid, ps = new_game(players=2, start=False, options={"turn_hours": 24})
+    gid, ps = new_game(players=2, start=False, options={"sheets": False, "turn_hours": 24})
     for p in ps:
         vacation.vacation_start(user=p.user, days=2)
     assert ps[0].post(f"/api/v1/games/{gid}/start/").status_code == 200

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def _clock(django_user_model, hours: int) -> tuple:
     user = django_user_model.objects.create_user(username="ann", password="pw-ann-123")
     game = Game.objects.create(
-        creator=user, map="germany", max_players=3, options={"turn_hours": hours}
+        creator=user, map="germany", max_players=3, options={"turn_hours": hours, "sheets": False}
     )
     seat = Seat.objects.create(game=game, user=user, seat=0)
     now = timezone.now()

@@ -22,7 +22,7 @@ from games.templatetags.names import isolate
 pytestmark = pytest.mark.django_db
 
 TEMPLATES = ["turn", "game_started", "game_over", "timeout", "bot_took_over", "digest"]
-LINK = re.compile(r"/mail/(go|settings)/[^/\s\"]+/")  # signed with a time: compared without
+LINK = re.compile(r"/mail/(go|settings|act)/[^/\s\"]+/")  # signed with a time: compared without
 
 
 def _game(players: int, *, language: str = "en", zone: str = "UTC", name: str = "p") -> int:
@@ -39,7 +39,10 @@ def _game(players: int, *, language: str = "en", zone: str = "UTC", name: str = 
         u.profile.display_name = f"{name.capitalize()}{i}"
         u.profile.save()
         users.append(u)
-    game = game_create(creator=users[0], map="germany", max_players=players)
+    # Move by move: one turn email, to the awaited seat (a round sheet would ask every seat).
+    game = game_create(
+        creator=users[0], map="germany", max_players=players, options={"sheets": False}
+    )
     for u in users[1:]:
         game_join(game_id=game.pk, user=u)
     game.refresh_from_db()  # the last join started it (auto_start)
@@ -121,7 +124,14 @@ def test_plural_and_missing_values_as_django(lang):
         "deadline": "soon",
         "moves": ["a moved", "b <moved>"],
         "earlier_moves": 1,
-        "summary": {"round": 2, "step": 1, "phase": "x & y", "players": [], "my_money": 0},
+        "summary": {
+            "round": 2,
+            "step": 1,
+            "phase": "x & y",
+            "deck_size": 1,
+            "others": [],
+            "me": None,
+        },
         "asked": ["<b>bid</b>"],
         "game_url": "https://pg.example/x?a=1&b=2",
         "settings_url": "https://pg.example/s",

@@ -14,7 +14,7 @@ from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.core.mail.message import sanitize_address
 
 from games.fastpath import wire
-from games.notifications import sending
+from games.notifications import smtp
 
 HEADERS = {
     "Message-ID": "<notification-7.0123456789abcdef@pg.example>",
@@ -156,22 +156,22 @@ def test_deliver_sends_the_wire_bytes_on_the_open_connection(settings, monkeypat
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     sent: list[tuple[str, list[str], bytes]] = []
 
-    smtp = object()
+    server = object()
 
     def sendmail(conn: Any, sender: str, rcpts: list[str], data: bytes) -> None:
-        assert conn is smtp
+        assert conn is server
         sent.append((sender, rcpts, data))
 
     class Backend:
-        connection = smtp
+        connection = server
 
         def send_messages(self, messages: list[Any]) -> int:  # pragma: no cover - not reached
             raise AssertionError("the fast path should be taken")
 
-    monkeypatch.setattr(sending, "_connection", lambda: Backend())
+    monkeypatch.setattr(smtp, "_connection", lambda: Backend())
     monkeypatch.setattr(wire, "sendmail", sendmail)
     m = _message()
-    sending._deliver(m)
+    smtp.deliver(m)
     assert len(sent) == 1
     assert sent[0][:2] == ("Power Grid <noreply@localhost>", ["alice@example.com"])
     assert _meaning(sent[0][2]) == _meaning(m.message().as_bytes(linesep="\r\n"))

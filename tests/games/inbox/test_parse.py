@@ -29,7 +29,28 @@ def _mail(raw: str) -> str:
             "bid 15\n\nOn Mon, 23 Nov 2026 at 10:00, Power Grid <x@y> wrote:\n> It is your turn",
             "bid 15",
         ),
-        ("> quoted first\nbid 15", None),
+        # below the quote (bottom-posting), or between quoted lines: read too
+        ("> quoted first\nbid 15", "bid 15"),
+        (
+            "On Mon, 23 Nov 2026 at 10:00, Power Grid <x@y> wrote:\n> It is your turn\n>\n\n"
+            "pass\n\n-- \nKen",
+            "pass",
+        ),
+        (  # the header wrapped over lines by the client
+            "On Mon, 23 Nov 2026 at 10:00, Power Grid\n<turn+abc@reply.example> wrote:\n"
+            "> It is your turn\n\nbuild essen",
+            "build essen",
+        ),
+        (
+            "2026年11月25日(水) 10:00 Power Grid <\nnoreply@x>:\n> あなたの番です\n\n購入 石炭2",
+            "購入 石炭2",
+        ),
+        ("> Bid on plant 13?\nbid 15\n> thanks", "bid 15"),
+        # nothing of one's own: the quoted turn email's words are never read as a move
+        ("On Mon, Power Grid <x@y> wrote:\n> pass\n> bid 15", None),
+        ("On Mon, Power Grid <x@y> wrote:\n> Your turn\n\n-- \npass", None),
+        ("-----Original Message-----\nFrom: Power Grid\nbid 15", None),
+        ("________________________________\nFrom: Power Grid\n\npass", None),
         ("pass\n--\nKen\nSent from my phone", "pass"),
         (
             "build essen duisburg\n-----Original Message-----\nFrom: Power Grid",

@@ -114,12 +114,9 @@ def test_the_same_message_delivered_twice_counts_once(new_game):
         ("Precedence: bulk\r\n", None, "bulk"),
         ("X-Autoreply: yes\r\n", None, "auto_reply"),
         ("", "mailer-daemon@example.net", "bounce"),
-        ("", "stranger@example.net", "wrong_sender"),
     ],
 )
-def test_automatic_mail_and_strangers_are_ignored_without_an_answer(
-    new_game, headers, sender, code
-):
+def test_automatic_mail_is_ignored_without_an_answer(new_game, headers, sender, code):
     from games.inbox.receive import mail_receive
     from games.models import InboundMail, Move, Notification
 
@@ -485,3 +482,38 @@ def test_a_reply_in_a_sealed_auction_is_taken_after_a_pass_as_after_a_bid(new_ga
     assert got.status == "applied", got
     last = Move.objects.filter(game_id=gid).latest("seq")
     assert (last.seat, last.action["type"]) == (b, "seal_bid")
+
+
+def test_refusals_are_answered_a_few_times_an_hour_so_a_mail_loop_stops(new_game, settings):
+    """An auto-responder that does not say it is one answers each of our answers: each of its
+    replies is refused (not a move), but only the first few of an hour are answered; every one
+    is logged. An hour later a person who mistypes is answered again."""
+    import time_machine
+    from django.utils import timezone
+
+    from games.inbox.receive import mail_receive
+    from games.models import InboundMail, Notification
+
+    settings.INBOUND_REFUSALS_ANSWERED_PER_HOUR = 3
+    gid, _seats, _seat, p, mail, _s = _setup(new_game)
+    to = mail.extra_headers["Reply-To"]
+    answers = Notification.objects.filter(game_id=gid, recipient=p.user, kind="reply")
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        got = [
+            mail_receive(
+                _reply(to, p.user.email, "I am away until Monday.", mid=f"<away{i}@x.example>"),
+                via="pipe",
+            )
+            for i in range(6)
+        ]
+        assert [(g.status, g.answered) for g in got] == [("refused", True)] * 3 + [
+            ("refused", False)
+        ] * 3
+        assert answers.count() == 3
+        assert InboundMail.objects.filter(game_id=gid, status="refused").count() == 6
+        clock.shift(3601)
+        again = mail_receive(
+            _reply(to, p.user.email, "plese wait", mid="<p@x.example>"), via="pipe"
+        )
+        assert (again.status, again.answered) == ("refused", True)
+        assert answers.count() == 4

@@ -99,7 +99,7 @@ def test_a_confirmed_address_is_sent_to_again(make_player):
 def test_our_smtp_server_refusing_the_recipient(make_player, monkeypatch, code, reply, marked):
     from accounts.models import Profile
     from games.models import MailEvent, Notification
-    from games.notifications import sending
+    from games.notifications import emails, sending, smtp
 
     p = make_player()
     ids = _rows(p, kind="game_full")
@@ -107,8 +107,8 @@ def test_our_smtp_server_refusing_the_recipient(make_player, monkeypatch, code, 
     def refuse(message):
         raise smtplib.SMTPRecipientsRefused({p.user.email: (code, reply)})
 
-    monkeypatch.setattr(sending, "_deliver", refuse)
-    monkeypatch.setattr(sending.emails, "email_build", lambda n, pf=None: _message(n))
+    monkeypatch.setattr(smtp, "deliver", refuse)
+    monkeypatch.setattr(emails, "email_build", lambda n, pf=None: _message(n))
     sending.notifications_send(ids=ids)
     row = Notification.objects.get(pk=ids[0])
     prof = Profile.objects.get(user=p.user)
@@ -129,7 +129,7 @@ def test_a_provider_api_refusing_every_recipient_marks_the_address(make_player, 
 
     from accounts.models import Profile
     from games.models import MailEvent, Notification
-    from games.notifications import sending
+    from games.notifications import emails, sending, smtp
 
     p = make_player()
     ids = _rows(p, kind="game_full")
@@ -137,8 +137,8 @@ def test_a_provider_api_refusing_every_recipient_marks_the_address(make_player, 
     def refuse(message):
         raise AnymailRecipientsRefused("All message recipients were rejected or invalid")
 
-    monkeypatch.setattr(sending, "_deliver", refuse)
-    monkeypatch.setattr(sending.emails, "email_build", lambda n, pf=None: _message(n))
+    monkeypatch.setattr(smtp, "deliver", refuse)
+    monkeypatch.setattr(emails, "email_build", lambda n, pf=None: _message(n))
     sending.notifications_send(ids=ids)
     assert Notification.objects.get(pk=ids[0]).status == "withheld"
     assert Profile.objects.get(user=p.user).email_undeliverable_reason == "rejected"

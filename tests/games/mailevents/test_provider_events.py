@@ -570,3 +570,124 @@ def test_django_refusals_on_machine_paths_are_json(rf):
     assert handler400(rf.get("/games/1/"), RequestDataTooBig())["Content-Type"].startswith(
         "text/html"
     )
+
+
+def test_a_sendgrid_batch_looks_its_users_up_at_once(sendgrid_key, make_player):
+    """A batch of bounces for many players: the accounts are read in one query, not one per
+    event (a provider's batch holds thousands; SendGrid waits a few seconds), and each
+    event still reaches its player; an address two accounts share, or none, is nobody's."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import MailEvent
+
+    players = [make_player() for _ in range(30)]
+    events = [
+        _sendgrid(p.user.email.upper(), reason=f"550 unknown {i}", type="bounce")
+        for i, p in enumerate(players)
+    ]
+    events.append(_sendgrid("nobody@example.com", reason="550 x", type="bounce"))
+    events += [_sendgrid(p.user.email, event="delivered") for p in players[:5]]
+    with CaptureQueriesContext(connection) as queries:
+        r = _sendgrid_post(sendgrid_key, events)
+    assert r.status_code == 200, r.content
+    lookups = [q["sql"] for q in queries.captured_queries if 'FROM "auth_user"' in q["sql"]]
+    assert len(lookups) <= 2, len(lookups)
+    rows = {e.address: e.user_id for e in MailEvent.objects.all()}
+    assert rows["nobody@example.com"] is None
+    for p in players:
+        assert rows[p.user.email.lower()] == p.user.pk
+
+
+def _every_kind(group: int, tag: str, players, awaited) -> list[dict]:
+    """``group`` groups of SendGrid events, each of every kind this site acts on: a hard bounce
+    (of a player awaited in a game, whose address allauth had verified), three soft bounces of
+    one player (the third marks), an unsubscription, a spam report, a delivery, and a bounce of
+    an address nobody has."""
+    events = []
+    for i in range(group):
+        hard, soft, unsub, spam, fine = players[5 * i : 5 * i + 5]
+        hard = awaited[i] if i < len(awaited) else hard
+        events += [
+            _sendgrid(hard.user.email, reason="550 5.1.1", type="bounce", sg_event_id=f"{tag}h{i}"),
+            *(
+                _sendgrid(
+                    soft.user.email, reason="4.2.2", type="blocked", sg_event_id=f"{tag}s{i}{j}"
+                )
+                for j in range(3)
+            ),
+            _sendgrid(
+                unsub.user.email, "dropped", reason="Unsubscribed Address", sg_event_id=f"{tag}u{i}"
+            ),
+            _sendgrid(spam.user.email, "spamreport", sg_event_id=f"{tag}c{i}"),
+            _sendgrid(fine.user.email, "delivered", sg_event_id=f"{tag}d{i}"),
+            _sendgrid(
+                f"nobody{tag}{i}@example.com", reason="550", type="bounce", sg_event_id=f"{tag}n{i}"
+            ),
+        ]
+    return events
+
+
+def test_a_sendgrid_batch_takes_as_many_queries_whatever_its_size(
+    sendgrid_key, make_player, new_game
+):
+    """A provider's batch is read, recorded and acted on in a number of queries that does not
+    grow with it (SendGrid posts up to thousands of events and waits a few seconds): a batch of
+    every kind of event, eight times larger, takes the same queries; each event still does what
+    it does alone, and the same batch posted again (a retry) changes nothing."""
+    from allauth.account.models import EmailAddress
+    from apihelpers import seat_players
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    import powergrid
+    from games.models import Game, MailEvent, Seat
+
+    def awaited_players(n: int):
+        found = []
+        for _ in range(n):
+            gid, ps = new_game(players=3)
+            seats = seat_players(gid, ps)
+            state = powergrid.from_json(Game.objects.get(pk=gid).state_json)
+            found.append(seats[powergrid.to_act(state)[0]])
+        return found
+
+    def post(group: int, tag: str):
+        players = [make_player() for _ in range(5 * group)]
+        awaited = awaited_players(2 if group > 1 else 1)
+        for p in awaited + players[0::5]:
+            EmailAddress.objects.create(user=p.user, email=p.user.email, verified=True)
+        deadlines = {p.user.pk: Seat.objects.get(user=p.user).deadline for p in awaited}
+        events = _every_kind(group, tag, players, awaited)
+        with CaptureQueriesContext(connection) as queries:
+            r = _sendgrid_post(sendgrid_key, events)
+        assert r.status_code == 200, r.content
+        assert r.json() == {"received": len(events), "recorded": 7 * group}
+        return players, awaited, deadlines, events, len(queries.captured_queries)
+
+    _p, _a, _d, _e, small = post(1, "a")
+    players, awaited, deadlines, events, large = post(8, "b")
+    assert large == small, (small, large)
+    for i in range(8):
+        hard, soft, unsub, spam, fine = players[5 * i : 5 * i + 5]
+        hard = awaited[i] if i < len(awaited) else hard
+        assert _state(hard.user)[0] == "hard_bounce"
+        assert not EmailAddress.objects.get(user=hard.user).verified
+        assert _state(soft.user)[0] == "soft_bounces"
+        assert _state(unsub.user)[:2] == ("", "none")
+        assert _state(spam.user)[:2] == ("complaint", "none")
+        assert _state(fine.user)[:2] == ("", "every_turn")
+    effects = list(
+        MailEvent.objects.filter(event_id__startswith="b")
+        .order_by("event_id")
+        .values_list("event_id", "effect")
+    )
+    assert [e for i, e in effects if i.startswith("bs0")] == ["counted", "counted", "marked"]
+    assert {e for i, e in effects if i.startswith("bn")} == {"no_user"}
+    grace = Seat.objects.get(user=awaited[0].user).deadline - deadlines[awaited[0].user.pk]
+    assert grace.total_seconds() == 72 * 3600
+    rows = MailEvent.objects.count()
+    again = _sendgrid_post(sendgrid_key, events)  # the provider's retry
+    assert again.json() == {"received": len(events), "recorded": 0}
+    assert MailEvent.objects.count() == rows
+    assert Seat.objects.get(user=awaited[0].user).deadline - deadlines[awaited[0].user.pk] == grace

@@ -14,10 +14,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Game, Notification, Seat
-from games.notifications import outbox, sending
+from games.notifications import claiming, emails, marking, outbox, sending, smtp
 
 
-def _games(n: int, players: int = 2) -> list[int]:
+def _games(n: int, players: int = 2, *, sheets: bool = False) -> list[int]:
     from django.contrib.auth import get_user_model
 
     from games.services.lobby import game_create, game_join
@@ -33,7 +33,11 @@ def _games(n: int, players: int = 2) -> list[int]:
             )
             for i in range(players)
         ]
-        game = game_create(creator=users[0], map="germany", max_players=players)
+        # Move by move: a turn email per turn (round sheets' emails: tests/games/sheets/, and
+        # their batch below).
+        game = game_create(
+            creator=users[0], map="germany", max_players=players, options={"sheets": sheets}
+        )
         for u in users[1:]:
             game_join(game_id=game.pk, user=u)
         game.refresh_from_db()  # the last join started it (auto_start)
@@ -82,10 +86,10 @@ def test_concurrent_batch_claims_never_hand_a_row_to_two_claimers():
         try:
             barrier.wait()
             while True:
-                ids, _ = sending.notifications_claim(ids=sorted(all_ids), due=True, limit=7)
+                ids, _ = claiming.notifications_claim(ids=sorted(all_ids), due=True, limit=7)
                 if not ids:
                     # Rows skipped as locked by another claimer may still be there: once more.
-                    ids, _ = sending.notifications_claim(ids=sorted(all_ids), limit=7)
+                    ids, _ = claiming.notifications_claim(ids=sorted(all_ids), limit=7)
                     if not ids:
                         break
                 mine += ids
@@ -130,12 +134,12 @@ def test_batch_claim_skips_rows_another_transaction_holds():
     t.start()
     try:
         assert holding.wait(10)
-        claimed, _ = sending.notifications_claim(ids=ids)
+        claimed, _ = claiming.notifications_claim(ids=ids)
         assert claimed == [free]  # no waiting on the locked row, and not claimed
     finally:
         done.set()
         t.join(20)
-    claimed, _ = sending.notifications_claim(ids=ids)
+    claimed, _ = claiming.notifications_claim(ids=ids)
     assert claimed == [locked]
 
 
@@ -150,17 +154,20 @@ def test_batch_claim_takes_stale_claims_not_live_ones_nor_rows_waiting_for_retry
     Notification.objects.filter(pk=ids[1]).update(status="sending", claimed_at=live, attempts=1)
     # A failed attempt a second ago: pending, but the sweep retries it only after the delay.
     Notification.objects.filter(pk=ids[2]).update(status="pending", claimed_at=live, attempts=1)
-    claimed, at = sending.notifications_claim(due=True)
+    claimed, at = claiming.notifications_claim(due=True)
     assert claimed == [ids[0]]
     row = Notification.objects.get(pk=ids[0])
     assert (row.status, row.attempts, row.claimed_at) == ("sending", 2, at)
     # Asked for by id (the on-commit task), the pending row goes at once; the live claim never.
-    claimed, _ = sending.notifications_claim(ids=[ids[1], ids[2]])
+    claimed, _ = claiming.notifications_claim(ids=[ids[1], ids[2]])
     assert claimed == [ids[2]]
 
 
 @pytest.mark.django_db
-def test_a_batch_is_a_few_queries_whatever_its_size():
+def test_a_batch_is_a_few_queries_whatever_its_size(monkeypatch):
+    # Delivered rows are also marked every quarter second (the lease's safety): a count of
+    # wall-clock time, not of the batch's size, so a loaded machine would add marks here.
+    monkeypatch.setattr(claiming, "MARK_EVERY_SECONDS", 3600.0)
     _games(12)
     ids = _turn_rows()
     with CaptureQueriesContext(connection) as small:
@@ -169,17 +176,58 @@ def test_a_batch_is_a_few_queries_whatever_its_size():
         assert sending.notifications_send(ids=ids[3:]) == {"sent": 9}
     if connection.vendor == "postgresql":  # elsewhere the claim is one UPDATE per row
         assert len(big.captured_queries) <= len(small.captured_queries) + 1
-        # claim, rows, seats, last moves, chat, mutes, pace's two (page views, last turn
-        # emails), the mark: a constant, whatever the batch's size
+        # claim, rows, seats (with the recipients' notes and sheet answers), last moves, chat,
+        # mutes, pace's two (page views, last turn emails), the mark: a constant, whatever the
+        # batch's size
         assert len(big.captured_queries) <= 10
     assert len(mail.outbox) == 12
     assert not Notification.objects.exclude(status="sent").exists()
     assert Notification.objects.filter(sent_at__isnull=True).count() == 0
 
 
+def _sheet_rows() -> list[int]:
+    """Replace every row by the emails of a round sheets game's round beginning: each seat's
+    sheet email (a turn email; the awaited seat's carries its turn too)."""
+    Notification.objects.all().delete()
+    rows: list[Notification] = []
+    for seat in Seat.objects.filter(deadline__isnull=False).select_related("user__profile", "game"):
+        w = outbox.OutboxWriter(game=seat.game)
+        awaited = seat.seat in (seat.game.to_act or [])
+        w.sheet(seat, seq=seat.game.seq, sheet_round=1, awaited=awaited)
+        rows += w.rows
+    Notification.objects.bulk_create(rows)
+    return sorted(Notification.objects.values_list("id", flat=True))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["game_started", "sheet"])
+def test_a_batch_in_a_sheet_round_is_a_few_queries_whatever_its_size(monkeypatch, kind):
+    """A round sheet's emails (the game-started email carrying round 1's, a new round's sheet
+    email to every seat at once) read each seat's answer with the batch's seats: a batch of
+    any size costs the same few queries (no answer read per email)."""
+    monkeypatch.setattr(claiming, "MARK_EVERY_SECONDS", 3600.0)
+    _games(6, players=3, sheets=True)
+    if kind == "sheet":
+        ids = _sheet_rows()
+    else:  # the game-started emails, as the start wrote them
+        ids = sorted(Notification.objects.filter(kind="game_started").values_list("id", flat=True))
+    assert len(ids) == 18
+    with CaptureQueriesContext(connection) as small:
+        assert sending.notifications_send(ids=ids[:3]) == {"sent": 3}
+    with CaptureQueriesContext(connection) as big:
+        assert sending.notifications_send(ids=ids[3:]) == {"sent": 15}
+    if connection.vendor == "postgresql":
+        assert len(big.captured_queries) <= len(small.captured_queries) + 1, [
+            q["sql"][:120] for q in big.captured_queries
+        ]
+        assert len(big.captured_queries) <= 10
+    assert len(mail.outbox) == 18
+    bodies = [m.body for m in mail.outbox]
+    assert all("Your round sheet for round 1" in b for b in bodies)
+
+
 @pytest.mark.django_db
 def test_batch_email_matches_the_one_built_alone():
-    from games.notifications import emails
 
     gids = _games(3, players=3)
     import powergrid
@@ -210,10 +258,11 @@ def test_batch_email_matches_the_one_built_alone():
     def strip(m: Any) -> tuple[str, str] | None:
         if m is None:
             return None
-        # Signed links carry a timestamp: compare without them.
+        # Signed links carry a timestamp (the one-tap links of /mail/act/, the round sheet's
+        # among them, their expiry): compare without them.
         import re
 
-        drop = re.compile(r"/mail/(go|settings)/[^/\s\"]+/")
+        drop = re.compile(r"/mail/(go|settings|act)/[^/\s\"]+/")
         return (m.subject, drop.sub("", m.body))
 
     assert [strip(m) for m in batched] == [strip(m) for m in alone]
@@ -225,14 +274,14 @@ def test_one_failing_recipient_does_not_hold_back_the_batch(monkeypatch):
     _games(4)
     ids = _turn_rows()
     bad = Notification.objects.select_related("recipient").get(pk=ids[1]).recipient.email
-    real = sending._deliver
+    real = smtp.deliver
 
     def deliver(message: Any) -> None:
         if message.to == [bad]:
             raise OSError("mailbox unavailable")
         real(message)
 
-    monkeypatch.setattr(sending, "_deliver", deliver)
+    monkeypatch.setattr(smtp, "deliver", deliver)
     assert sending.notifications_send(ids=ids) == {"sent": 3, "retry": 1}
     row = Notification.objects.get(pk=ids[1])
     assert row.status == "pending"
@@ -299,7 +348,7 @@ def test_a_connection_cut_after_delivery_still_marks_the_row_sent(monkeypatch, s
     with connection.cursor() as cur:
         cur.execute("SELECT pg_backend_pid()")
         (pid,) = cur.fetchone()
-    real = sending._deliver
+    real = smtp.deliver
 
     def deliver_then_cut(message: Any) -> None:
         real(message)
@@ -310,7 +359,7 @@ def test_a_connection_cut_after_delivery_still_marks_the_row_sent(monkeypatch, s
         finally:
             other.close()
 
-    monkeypatch.setattr(sending, "_deliver", deliver_then_cut)
+    monkeypatch.setattr(smtp, "deliver", deliver_then_cut)
     assert sending.notifications_send(ids=[row_id]) == {"sent": 1}
     assert len(mail.outbox) == 1
     row = Notification.objects.get(pk=row_id)
@@ -332,7 +381,7 @@ def test_delivered_rows_are_marked_while_a_later_message_is_slow_to_be_accepted(
     _games(3)
     ids = _turn_rows()
     slow_to = Notification.objects.select_related("recipient").get(pk=ids[-1]).recipient.email
-    real_deliver, real_mark = sending._deliver, sending._mark_sent
+    real_deliver, real_mark = smtp.deliver, marking.mark_sent
     marked: list[int] = []
     seen_while_slow: list[bool] = []
 
@@ -348,8 +397,8 @@ def test_delivered_rows_are_marked_while_a_later_message_is_slow_to_be_accepted(
             seen_while_slow.append(not set(ids[:-1]) - set(marked))
         real_deliver(message)
 
-    monkeypatch.setattr(sending, "_deliver", deliver)
-    monkeypatch.setattr(sending, "_mark_sent", mark)
+    monkeypatch.setattr(smtp, "deliver", deliver)
+    monkeypatch.setattr(marking, "mark_sent", mark)
     assert sending.notifications_send(ids=ids) == {"sent": len(ids)}
     assert seen_while_slow == [True]
     assert Notification.objects.filter(status="sent").count() == len(ids)
@@ -380,7 +429,6 @@ def test_a_turn_email_whose_seat_played_while_it_was_built_is_not_sent(
     gids = _games(3)
     ids = _turn_rows()
     first = Notification.objects.get(pk=ids[0])
-    from games.notifications import emails
 
     real_build = emails.email_build
 
@@ -396,9 +444,69 @@ def test_a_turn_email_whose_seat_played_while_it_was_built_is_not_sent(
     assert len(mail.outbox) == 2
     assert first.recipient.email not in {m.to[0] for m in mail.outbox}
     row = Notification.objects.get(pk=first.pk)
-    assert (row.status, row.last_error) == ("sent", sending.SKIPPED_PLAYED)
+    assert (row.status, row.last_error) == ("sent", marking.SKIPPED_PLAYED)
     assert row.sent_at is None
     assert len(gids) == 3
+
+
+@pytest.mark.parametrize("threaded", [True, False])
+@pytest.mark.django_db(transaction=True)
+def test_a_sheet_email_whose_sheet_was_answered_while_it_was_built_is_not_sent(
+    monkeypatch, settings, threaded
+):
+    """A round begins in a sheets game: every seat's sheet email is in one batch. A player the
+    game does not await answers their sheet (another channel) after their email was built and
+    before it goes: it is checked again just before sending and dropped (`skipped: its round
+    sheet no longer waited when it was sent`); the others go, the awaited seat's included."""
+    from games.sheets.services import sheet_get, sheet_put
+
+    if threaded:
+        _postgres()
+    settings.NOTIFY_SEND_THREAD = threaded
+    _games(2, players=3, sheets=True)
+    ids = _sheet_rows()
+    rows = Notification.objects.select_related("game", "recipient").filter(pk__in=ids)
+    quiet = next(
+        n for n in rows if Seat.objects.get(game=n.game, user=n.recipient).seat not in n.game.to_act
+    )
+    real_build = emails.email_build
+
+    def build_then_answer(n: Notification, pf: Any = None) -> Any:
+        message = real_build(n, pf)
+        if n.pk == quiet.pk:
+            game = Game.objects.get(pk=n.game_id)
+            doc = sheet_get(game=game, user=n.recipient)
+            sheet_put(game_id=game.pk, user=n.recipient, body=doc, source="web")
+        return message
+
+    monkeypatch.setattr(emails, "email_build", build_then_answer)
+    counts = sending.notifications_send(ids=ids)
+    assert counts == {"sent": len(ids) - 1, "skipped": 1}
+    assert quiet.recipient.email not in {m.to[0] for m in mail.outbox}
+    row = Notification.objects.get(pk=quiet.pk)
+    assert (row.status, row.last_error, row.sent_at) == ("sent", marking.SKIPPED_ANSWERED, None)
+
+
+@pytest.mark.django_db
+def test_sheet_done_meanwhile_reads_the_seat():
+    """Only a round sheet's email to a seat whose sheet no longer waits is dropped; a check that
+    cannot read the seats, or does not find the seat, drops nothing."""
+    from unittest import mock
+
+    _games(1, players=3, sheets=True)
+    game = Game.objects.get()
+    waiting, done = Seat.objects.filter(game=game).order_by("seat")[:2]
+    assert waiting.sheet_waits
+    assert done.sheet_waits
+    Seat.objects.filter(pk=done.pk).update(sheet_waits=False)
+    asked = {1: (game.pk, waiting.seat), 2: (game.pk, done.seat)}
+    assert marking.sheet_done_meanwhile(asked, [1, 2, 3]) == {2}
+    assert marking.sheet_done_meanwhile({4: (game.pk + 1, 0)}, [4]) == set()  # not seen
+    assert marking.sheet_done_meanwhile(asked, [1]) == set()
+    Seat.objects.filter(pk=waiting.pk).update(bot_controlled=True)
+    assert marking.sheet_done_meanwhile(asked, [1]) == {1}  # the bot plays it
+    with mock.patch.object(Seat.objects, "filter", side_effect=RuntimeError("away")):
+        assert marking.sheet_done_meanwhile(asked, [1, 2]) == set()
 
 
 @pytest.mark.django_db
@@ -426,11 +534,11 @@ def test_played_meanwhile_is_about_the_seat_not_the_game():
     own = Move.objects.filter(game_id=gid, seat=a).order_by("-seq").first()
     assert own is not None
     assert own.seq < game.seq
-    assert not sending._played_meanwhile({1: (gid, a, own.seq)}, [1])  # built after a's move
-    assert sending._played_meanwhile({1: (gid, a, own.seq - 1)}, [1]) == {1}  # a moved since
-    assert not sending._played_meanwhile({1: (gid, a, game.seq)}, [1])  # unchanged
-    assert not sending._played_meanwhile({1: (gid, a, 0)}, [2])  # not a turn email
-    assert sending._played_meanwhile({1: (gid, last.seat, last.seq - 1)}, [1]) == (
+    assert not marking.played_meanwhile({1: (gid, a, own.seq)}, [1])  # built after a's move
+    assert marking.played_meanwhile({1: (gid, a, own.seq - 1)}, [1]) == {1}  # a moved since
+    assert not marking.played_meanwhile({1: (gid, a, game.seq)}, [1])  # unchanged
+    assert not marking.played_meanwhile({1: (gid, a, 0)}, [2])  # not a turn email
+    assert marking.played_meanwhile({1: (gid, last.seat, last.seq - 1)}, [1]) == (
         set() if last.seat in game.to_act else {1}
     )
 
@@ -446,7 +554,6 @@ def test_a_row_another_worker_claimed_meanwhile_is_not_sent_twice(monkeypatch, s
     settings.NOTIFY_SEND_THREAD = threaded
     _games(3)
     ids = _turn_rows()
-    from games.notifications import emails
 
     real_build = emails.email_build
     other_claim = timezone.now() + timedelta(seconds=1)
@@ -468,7 +575,7 @@ def test_prod_smoke_counts_turn_emails_dropped_as_played_by_their_reason():
     from pathlib import Path
 
     smoke = (Path(__file__).resolve().parents[3] / "scripts" / "prod_smoke").read_text()
-    assert f'SKIPPED_PLAYED = "{sending.SKIPPED_PLAYED}"' in smoke
+    assert f'SKIPPED_PLAYED = "{marking.SKIPPED_PLAYED}"' in smoke
 
 
 def _delivered() -> list[str]:
@@ -490,21 +597,21 @@ def test_a_batch_does_not_send_rows_whose_lease_is_ending(monkeypatch, settings,
     settings.NOTIFY_SEND_THREAD = threaded
     _games(3)
     ids = _turn_rows()
-    lease = sending.lease_seconds()
+    lease = claiming.lease_seconds()
     first = timezone.now() - timedelta(seconds=lease - 1)  # one second of lease left
-    real_deliver = sending._deliver
+    real_deliver = smtp.deliver
     other: dict[str, Any] = {}
 
     def deliver_while_reclaimed(message: Any) -> None:
         real_deliver(message)
         if not other:  # another worker's sweep, just after the lease ran out
-            claimed, at = sending.notifications_claim(
+            claimed, at = claiming.notifications_claim(
                 due=True, now=first + timedelta(seconds=lease + 0.1)
             )
             other["counts"] = sending.send_claimed(claimed, at)
 
-    monkeypatch.setattr(sending, "_deliver", deliver_while_reclaimed)
-    claimed, at = sending.notifications_claim(ids=ids, now=first)
+    monkeypatch.setattr(smtp, "deliver", deliver_while_reclaimed)
+    claimed, at = claiming.notifications_claim(ids=ids, now=first)
     assert claimed == ids
     with caplog.at_level("WARNING", logger="games.notifications.sending"):
         counts = sending.send_claimed(claimed, at)
@@ -518,11 +625,11 @@ def test_a_batch_does_not_send_rows_whose_lease_is_ending(monkeypatch, settings,
     later = first + timedelta(seconds=lease + 1)
     caplog.clear()
     with caplog.at_level("WARNING", logger="games.notifications.sending"):
-        claimed, at = sending.notifications_claim(due=True, now=later)
+        claimed, at = claiming.notifications_claim(due=True, now=later)
     assert claimed == ids
     if connection.vendor == "postgresql":
         assert "outbox lease: reclaimed 3 " in caplog.text
-    monkeypatch.setattr(sending, "_deliver", real_deliver)
+    monkeypatch.setattr(smtp, "deliver", real_deliver)
     assert sending.send_claimed(claimed, at) == {"sent": 3}
     assert sorted(_delivered()) == sorted(str(i) for i in ids)
     assert set(Notification.objects.values_list("status", flat=True)) == {"sent"}
@@ -540,10 +647,9 @@ def test_a_row_delivered_after_its_claim_was_taken_is_marked_sent_and_not_sent_a
     settings.NOTIFY_SEND_THREAD = False
     _games(3)
     ids = _turn_rows()
-    from games.notifications import emails
 
     other_claim = timezone.now() + timedelta(seconds=1)
-    real_deliver = sending._deliver
+    real_deliver = smtp.deliver
 
     def deliver_then_taken_over(message: Any) -> None:
         real_deliver(message)
@@ -551,7 +657,7 @@ def test_a_row_delivered_after_its_claim_was_taken_is_marked_sent_and_not_sent_a
             # the other worker claimed it meanwhile (and has read it to send it)
             Notification.objects.filter(pk=ids[1]).update(claimed_at=other_claim, attempts=2)
 
-    monkeypatch.setattr(sending, "_deliver", deliver_then_taken_over)
+    monkeypatch.setattr(smtp, "deliver", deliver_then_taken_over)
     with caplog.at_level("WARNING", logger="games.notifications.sending"):
         assert sending.notifications_send(ids=ids) == {"sent": 3}
     assert "outbox lease: marked_late 1 " in caplog.text
@@ -559,12 +665,12 @@ def test_a_row_delivered_after_its_claim_was_taken_is_marked_sent_and_not_sent_a
     assert (row.status, row.dedupe_key) == ("sent", None)
     assert row.sent_at is not None
     # The other worker had read the row before it was marked: its check finds it sent.
-    monkeypatch.setattr(sending, "_deliver", real_deliver)
+    monkeypatch.setattr(smtp, "deliver", real_deliver)
     pf = emails.prefetch([row])
     message = emails.email_build(
         Notification.objects.select_related("recipient__profile", "game").get(pk=ids[1]), pf
     )
     assert message is not None
-    assert sending._not_to_send({}, other_claim, [ids[1]]) == {ids[1]: sending.ALREADY_SENT}
+    assert marking.not_to_send({}, {}, other_claim, [ids[1]]) == {ids[1]: marking.ALREADY_SENT}
     assert sending.send_claimed([ids[1]], other_claim) == {}
     assert sorted(_delivered()) == sorted(str(i) for i in ids)

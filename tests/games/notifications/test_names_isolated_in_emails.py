@@ -7,7 +7,7 @@ sentences, in ``<bdi>`` in the HTML. A right-to-left name beside a number ("אב
 from __future__ import annotations
 
 import pytest
-from apihelpers import play_default
+from apihelpers import by_moves, play_default
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -16,6 +16,14 @@ from games.models import Notification
 from games.notifications import emails
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def new_game(new_game):
+    """Games played move by move here: a turn email and a deadline per turn (round sheets':
+    tests/games/sheets/)."""
+    return by_moves(new_game)
+
 
 NAMES = ["אבי2", "דנה", "رنا7"]  # Hebrew with a digit, Hebrew, Arabic with a digit
 
@@ -79,8 +87,21 @@ def test_each_email_template_isolates_its_names_in_both_renderers(template, lang
             "round": 1,
             "step": 1,
             "phase": "auction",
-            "my_money": None,
-            "players": [{"name": n, "cities": 0, "plants": "", "you": n == a} for n in NAMES],
+            "auction": "",
+            "me": None,
+            # The others' facts name them (games.notifications.facts).
+            "others": [
+                {
+                    "name": n,
+                    "you": False,
+                    "cities": 0,
+                    "city_names": "",
+                    "plants": [],
+                    "money": None,
+                }
+                for n in NAMES
+                if n != a
+            ],
         },
         "players": NAMES,
         "first": [b, c],

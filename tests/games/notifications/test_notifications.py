@@ -7,14 +7,21 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from apihelpers import play_default
+from apihelpers import by_moves, play_default
 from django.core import mail
 from django.utils import timezone
 
 from games.models import Game, Notification, Seat
-from games.notifications import digest, emails, links, outbox, sending
+from games.notifications import claiming, digest, emails, links, marking, outbox, sending, smtp
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def new_game(new_game):
+    """Games played move by move here: a turn email and a deadline per turn (round sheets':
+    tests/games/sheets/)."""
+    return by_moves(new_game)
 
 
 def send_all() -> dict[str, int]:
@@ -56,7 +63,7 @@ def test_one_pending_turn_notice_per_user_and_game(new_game):
     assert Notification.objects.filter(kind="turn", recipient=seat.user).count() == 1
     # Once claimed (being sent), the key is free: the player's next turn gets its own row.
     row = Notification.objects.get(kind="turn")
-    assert sending.notification_claim(notification_id=row.pk) is not None
+    assert claiming.notification_claim(notification_id=row.pk) is not None
     w = outbox.OutboxWriter(game=game)
     w.turn(seat, seq=game.seq + 5)
     w.flush()
@@ -90,13 +97,13 @@ def test_turn_notice_for_a_turn_already_played_is_skipped(new_game):
 def test_claims_are_exclusive_and_stale_claims_expire(new_game, settings):
     _gid, _ps = new_game(players=2)
     row = Notification.objects.first()
-    assert sending.notification_claim(notification_id=row.pk) is not None
-    assert sending.notification_claim(notification_id=row.pk) is None
+    assert claiming.notification_claim(notification_id=row.pk) is not None
+    assert claiming.notification_claim(notification_id=row.pk) is None
     assert sending.notification_send(notification_id=row.pk) == "taken"
-    assert row.pk not in sending.outbox_due_ids()
+    assert row.pk not in claiming.outbox_due_ids()
     later = timezone.now() + timedelta(seconds=settings.NOTIFY_SENDING_LEASE_SECONDS + 1)
     with time_machine.travel(later, tick=False):
-        assert row.pk in sending.outbox_due_ids()
+        assert row.pk in claiming.outbox_due_ids()
         assert sending.notification_send(notification_id=row.pk) == "sent"
     row.refresh_from_db()
     assert row.status == "sent"
@@ -111,12 +118,12 @@ def test_send_failure_goes_back_to_pending_then_failed(new_game, monkeypatch):
     def boom(message):
         raise OSError("smtp down")
 
-    monkeypatch.setattr(sending, "_deliver", boom)
+    monkeypatch.setattr(smtp, "deliver", boom)
     assert sending.notification_send(notification_id=row.pk) == "retry"
     row.refresh_from_db()
     assert row.status == "pending"
     assert "smtp down" in row.last_error
-    Notification.objects.filter(pk=row.pk).update(attempts=sending.MAX_ATTEMPTS - 1, retry_at=None)
+    Notification.objects.filter(pk=row.pk).update(attempts=claiming.MAX_ATTEMPTS - 1, retry_at=None)
     assert sending.notification_send(notification_id=row.pk) == "failed"
     row.refresh_from_db()
     assert row.retry_at is None  # failed stays for a human (OPERATIONS.md resets it)
@@ -132,7 +139,7 @@ def test_retries_back_off_exponentially_up_to_the_cap_on_every_path(
     SMTP refusal (31 emails failed)."""
     settings.NOTIFY_RETRY_AFTER_SECONDS = 60
     settings.NOTIFY_RETRY_MAX_SECONDS = 600
-    assert [sending.retry_delay(k).total_seconds() for k in range(1, 9)] == [
+    assert [claiming.retry_delay(k).total_seconds() for k in range(1, 9)] == [
         60, 120, 240, 480, 600, 600, 600, 600,
     ]  # fmt: skip
     gid, _ps = new_game(players=2)
@@ -142,7 +149,7 @@ def test_retries_back_off_exponentially_up_to_the_cap_on_every_path(
     def boom(message):
         raise OSError("smtp down")
 
-    monkeypatch.setattr(sending, "_deliver", boom)
+    monkeypatch.setattr(smtp, "deliver", boom)
     start = timezone.now()
     waits = []
     with time_machine.travel(start, tick=False) as clock:
@@ -208,7 +215,9 @@ def test_no_hidden_information_in_emails(new_game):
         assert str(game.seed) not in text
         # Only the recipient's own money, once in the text part and once in the HTML part.
         assert text.lower().count("money:") <= 2
-        assert "deck" not in text.lower()
+        # The deck's size is public (the page's market card says it too); nothing else of it.
+        shown = f"{len(state.deck)} cards in the deck"
+        assert "deck" not in text.lower().replace(shown, "")
         assert "removed" not in text.lower()
     assert state.n == 3
 
@@ -453,7 +462,7 @@ def test_a_failed_turn_email_takes_its_key_back_so_its_retry_is_the_only_one(new
     def boom(message):
         raise OSError("smtp down")
 
-    monkeypatch.setattr(sending, "_deliver", boom)
+    monkeypatch.setattr(smtp, "deliver", boom)
     assert sending.notification_send(notification_id=row.pk) == "retry"
     monkeypatch.undo()
     row.refresh_from_db()
@@ -487,8 +496,8 @@ def test_a_failed_turn_email_gives_way_to_a_newer_one(new_game, monkeypatch):
     def boom(message):
         raise OSError("smtp down")
 
-    monkeypatch.setattr(sending, "_deliver", boom)
+    monkeypatch.setattr(smtp, "deliver", boom)
     assert sending.notification_send(notification_id=row.pk) == "skipped"
     row.refresh_from_db()
-    assert (row.status, row.last_error) == ("sent", sending.SKIPPED_NEWER)
+    assert (row.status, row.last_error) == ("sent", marking.SKIPPED_NEWER)
     assert Notification.objects.get(pk=newer.pk).status == "pending"

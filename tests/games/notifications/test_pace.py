@@ -13,7 +13,7 @@ from django.core import mail
 from django.utils import timezone
 
 from games.models import Game, Notification, Seat
-from games.notifications import outbox, pace, sending
+from games.notifications import claiming, outbox, pace, sending
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +131,7 @@ def test_a_broker_down_leaves_a_held_email_to_the_sweep(
     with django_capture_on_commit_callbacks(execute=True):
         _send(now)  # no error
     assert _turn_mails() == 0
-    _send(now + pace.HOLD + sending.timedelta(seconds=sending.retry_after_seconds() + 1))
+    _send(now + pace.HOLD + claiming.timedelta(seconds=claiming.retry_after_seconds() + 1))
     assert _turn_mails() == 1
 
 

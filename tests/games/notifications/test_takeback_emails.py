@@ -10,13 +10,21 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from apihelpers import seat_players
+from apihelpers import by_moves, seat_players
 from django.core import mail
 
 from games.models import Game, Notification
 from games.notifications import sending
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def new_game(new_game):
+    """Games played move by move here: a turn email and a deadline per turn (round sheets':
+    tests/games/sheets/)."""
+    return by_moves(new_game)
+
 
 ALLOWED = {"takebacks_rated": True}
 

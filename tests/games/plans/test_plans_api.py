@@ -290,3 +290,31 @@ def test_an_order_that_no_longer_holds_is_dropped_and_its_owner_is_told_why(new_
     assert "Your standing order was not used" in mail.body
     others = Notification.objects.filter(game_id=gid).exclude(recipient=p.user)
     assert not any("plan_note" in n.payload for n in others)
+
+
+def test_acted_is_one_entry_per_move(new_game, monkeypatch):
+    """``acted`` has one ``{seq, text}`` per move (docs/API.md): a move the log tells in several
+    lines (a sealed bid made by a plan gave three entries with one seq) is one entry, its
+    lines joined in order; other seats' lines and lines of moves made by hand are left out."""
+    from games.plans import services
+
+    gid, _ps = new_game(players=3)
+    lines = [
+        {"seq": 5, "seat": 0, "source": "plan", "t": "Anna bid in secret."},
+        {"seq": 5, "seat": 0, "source": "plan", "t": "The bids are opened."},
+        {"seq": 5, "seat": 0, "source": "plan", "t": "Anna bought plant 13 for 15."},
+        {"seq": 6, "seat": 1, "source": "plan", "t": "Ben passed."},
+        {"seq": 7, "seat": 0, "source": "sheet", "t": "Anna bought 2 coal."},
+        {"seq": 8, "seat": 0, "source": "player", "t": "Anna built Essen."},
+    ]
+    monkeypatch.setattr(services.log, "entries", lambda game: lines)
+    monkeypatch.setattr(services.describe, "move_describe", lambda e, *a, **k: e["t"])
+    acted = services.plan_moves_described(game_id=gid, seat=0, after=4, upto=8, names={})
+    assert acted == [
+        {
+            "seq": 5,
+            "text": "Anna bid in secret. The bids are opened. Anna bought plant 13 for 15.",
+        },
+        {"seq": 7, "text": "Anna bought 2 coal."},
+    ]
+    assert len({a["seq"] for a in acted}) == len(acted)

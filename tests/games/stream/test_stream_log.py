@@ -83,16 +83,29 @@ def test_every_change_is_told_once_in_order_to_watchers_and_players_to_the_end(
         assert (kind, body["game"]["seq"]) == ("game", first_seq)
     play_to_end(gid, ps)
     last_seq = Game.objects.get(pk=gid).seq
-    for s in streams:
+    rounds = json.loads(Game.objects.get(pk=gid).state_json)["round"]
+    for k, s in enumerate(streams):
         told = _read_until_finished(s)
-        seqs = [body["game"]["seq"] for _id, _kind, body in told]
+        seqs = [body["game"]["seq"] for _id, kind, body in told if kind == "game"]
         assert seqs == list(range(first_seq + 1, last_seq + 1))  # each change once, in order
         ids = [int(i) for i, _k, _b in told]
         assert ids == sorted(set(ids))
         assert told[-1][2]["game"]["status"] == "finished"
-        if "seat" in told[-1][2]:  # a player's own stream: no turn once it is over
-            assert told[-1][2]["your_turn"] is False
-            assert told[-1][2]["deadline"] is None
+        # Round sheets (the game is played by them): each round from the 2nd on asks every
+        # seat at once, told on the players' own streams, after the change's game event,
+        # with their seat and the sheet's deadline; never to a watcher.
+        asked = [(i, body) for i, (_id, kind, body) in enumerate(told) if kind == "sheet_asked"]
+        if k == len(streams) - 1:
+            assert asked == []
+            continue
+        assert [body["sheet"]["round"] for _i, body in asked] == list(range(2, rounds + 1))
+        for i, body in asked:
+            assert told[i - 1][1] == "game"
+            assert told[i - 1][2]["game"]["seq"] == body["game"]["seq"]
+            assert body["seat"] == told[i - 1][2]["seat"]
+            assert body["deadline"]
+        assert told[-1][2]["your_turn"] is False  # a player's own stream: no turn once over
+        assert told[-1][2]["deadline"] is None
 
 
 @pytest.mark.parametrize("watch", [False, True])

@@ -6,6 +6,7 @@ A token's stream (a program) or a watcher without a seat marks nothing."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -202,5 +203,8 @@ def test_the_asgi_stream_marks_when_it_opens_and_each_minute(monkeypatch, settin
         await stream.aclose()
         return counts
 
-    assert asyncio.run(read()) == [1, 1, 2]
+    # In a thread of its own: a Playwright test earlier in the same xdist worker may leave a
+    # loop running in this one, and asyncio.run refuses to start beside it.
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, read()).result(30) == [1, 1, 2]
     assert {(m["game_id"], m["user_id"]) for m in marks} == {(42, 7)}

@@ -138,3 +138,24 @@ def test_ruhr_names_in_japanese_before_the_fix_would_clash():
         w = _width(c.name_ja)
         names[s] = (c.x - w / 2, c.y + CITY_R + 2, c.x + w / 2, c.y + CITY_R + 13)
     assert _overlap(names["duisburg"], names["essen"])
+
+
+def test_a_board_with_cities_to_pick_is_a_group_of_buttons_not_a_picture():
+    """A picture (role img) hides its content from a screen reader and may hold nothing
+    interactive (axe's nested-interactive): the board the builder picks cities on is a group,
+    still named by its title, whose buildable cities are buttons named by their city."""
+    gmap = load_map("germany")
+    areas = sorted({c.area for c in gmap.cities.values()})[:3]
+    live = sorted(gmap.cities_in(areas))
+    plain = ET.fromstring(render_board(map_slug="germany", areas=areas, lang="en"))
+    assert plain.get("role") == "img"
+    assert plain.find(".//s:g[@role='button']", NS) is None
+    svg = render_board(map_slug="germany", areas=areas, lang="en", buildable={live[0]: 10})
+    root = ET.fromstring(svg)
+    assert root.get("role") == "group"
+    assert root.get("aria-labelledby") == plain.get("aria-labelledby")
+    (button,) = root.iterfind(".//s:g[@role='button']", NS)
+    assert button.get("tabindex") == "0"
+    title = button.find("s:title", NS)
+    assert title is not None
+    assert title.text == gmap.cities[live[0]].name_en

@@ -69,11 +69,11 @@ def test_each_entry_is_by_who_acted_not_by_the_move_that_led_to_it(started_game,
 
 
 def test_the_emails_label_the_entries_as_the_page_does(started_game):
-    from games.notifications import emails
+    from games.notifications import parts
 
     game, users = started_game(3)
     game = _play_round(game, users, lambda seat, phase: "bot")
     names = {s.seat: s.user.username for s in game.seats.all()}
-    lines = [emails._log_line(game, e, names) for e in log.entries(game)]
+    lines = [parts.log_line(game, e, names) for e in log.entries(game)]
     assert "Round 2 begins." in lines
     assert any(line.endswith("(played by a bot)") for line in lines)

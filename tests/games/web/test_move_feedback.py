@@ -1,6 +1,6 @@
 """After a move form is sent: a refusal brings the player back to the game's own address with
-the form as they filled it and the error beside it (shown once); a move made shows its message at
-the top of the page instead of jumping past it."""
+the form as they filled it and the error beside it (shown once). (A move made lands on its
+confirmation: tests/games/web/test_move_focus.py.)"""
 
 from __future__ import annotations
 
@@ -59,16 +59,6 @@ def test_a_refused_build_keeps_the_cities_ticked(started_game, client_for):
     card = _move_card(c.get(r["Location"]).content.decode())
     assert 'data-code="stale_state"' in card
     assert f'value="{pick[0]}" id="build-{pick[0]}" checked' in card
-
-
-def test_a_move_made_shows_its_message_at_the_top(started_game, client_for):
-    game, users = started_game(3)
-    c = client_for(actor(game, users))
-    r = post_move(c, game, {"action": "choose_plant", "plant": "3", "bid": "3"})
-    assert r.status_code == 302
-    assert "#" not in r["Location"]  # no jump past the message, which is above the game
-    html = c.get(r["Location"]).content.decode()
-    assert html.index("Your move was recorded.") < html.index('id="top"')
 
 
 def test_a_japanese_refusal_names_the_least_bid_in_japanese(started_game, client_for):

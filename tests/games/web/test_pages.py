@@ -272,6 +272,22 @@ def test_resources_form(started_game, client_for):
     assert 'role="alert"' in r.content.decode()
 
 
+def test_the_running_totals_prices_are_machine_readable_in_every_language(started_game, client_for):
+    """static/js/game.js sums ``data-prices`` split on commas; the visible hint takes the
+    reader's separator ("、" in Japanese), which the script read as NaN (an outsider's finding
+    with a screen reader: the total read "NaN" in Japanese)."""
+    game, users = started_game(3)
+    game = advance(game, users, "resources")
+    u = actor(game, users)
+    u.profile.language = "ja"
+    u.profile.save()
+    html = client_for(u).get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    found = re.findall(r'data-prices="([^"]*)"', html)
+    assert found
+    for prices in found:
+        assert re.fullmatch(r"(\d+(,\d+)*)?", prices), prices
+
+
 def test_build_form_quote_and_preview(started_game, client_for):
     game, users = started_game(3)
     game = advance(game, users, "build")
@@ -294,7 +310,7 @@ def test_build_form_quote_and_preview(started_game, client_for):
     assert r.status_code == 302
     html = c.get(r["Location"]).content.decode()
     assert f'value="{pick[0]}" id="build-{pick[0]}" checked' in html
-    assert "<output data-cost>10</output>" in html
+    assert "<span data-cost>10</span>" in html
     r = post_move(c, game, {"action": "build", "cities": pick})
     assert r.status_code == 302
     assert Move.objects.filter(game=game).last().action == {"type": "build", "cities": pick}
@@ -362,9 +378,9 @@ def test_calculator_without_js(started_game, client_for):
         f"/games/{game.pk}/", {"calc": "1", "calc_coal": "4", "calc_cities": "22", "calc_bid": "10"}
     ).content.decode()
     # coal 1+1+1+2 = 5; total 5 + 22 + 10 = 37; money 50 - 37 = 13
-    assert "<output data-res>5</output>" in html
-    assert "<output data-total>37</output>" in html
-    assert "<output data-left>13</output>" in html
+    assert "<span data-res>5</span>" in html
+    assert "<span data-total>37</span>" in html
+    assert "<span data-left>13</span>" in html
     # Every field is labelled; the cities field, an amount of Elektro, comes with an example.
     assert '<label for="calc-cities">' in html
     assert 'aria-describedby="calc-cities-hint"' in html

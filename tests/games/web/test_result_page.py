@@ -4,6 +4,8 @@ secret until the end); in Japanese too."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from apihelpers import play_to_end
 
@@ -56,3 +58,42 @@ def test_the_result_page_in_japanese(finished, client):
     page = client.get(f"/games/{gid}/result/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "最終" in page or "順位" in page
     assert english_words(page, {"bdi"}) == []
+
+
+def test_the_result_names_who_left_a_seat_and_who_finished_it(new_game, make_player, client):
+    """Seat by seat, the holders who stopped before the end, in order: one who resigned and
+    was followed by a substitute, one who handed the seat over while playing, and a last holder
+    who resigned with nobody after them (the bot played on). A seat played to the end by one
+    person names nobody."""
+    from games.models import Game, Seat, Tenure
+    from games.services.seats import seat_claim, seat_resign, seat_seek
+
+    gid, ps = new_game(players=3)
+    seats = {s.seat: s for s in Seat.objects.filter(game_id=gid).select_related("user")}
+    leaver, handing = seats[0].user, seats[1].user
+    sub_a, sub_b = make_player(), make_player()
+    seat_resign(game_id=gid, user=leaver)
+    seat_claim(game_id=gid, user=sub_a.user, seat_no=0)
+    seat_seek(game_id=gid, user=handing, seeking=True)
+    seat_claim(game_id=gid, user=sub_b.user, seat_no=1)
+    play_to_end(gid, [*ps, sub_a, sub_b])
+    game = Game.objects.get(pk=gid)
+    last = seats[2].user  # as resigning near the end writes it (the seat stays theirs)
+    Tenure.objects.create(
+        game=game, seat=2, user=last, from_seq=0, to_seq=game.seq - 3, ended="resigned"
+    )
+
+    client.force_login(sub_a.user)
+    page = client.get(f"/games/{gid}/result/").content.decode()
+    rows = page.split('<tr><td class="num rank"')[1:]
+    by_seat = {int(re.search(r"\((\d)\)</span>", r)[1]) - 1: r for r in rows}
+    name = {u: (u.profile.display_name or u.username) for u in (leaver, handing, last)}
+    assert f"{name[leaver]} left at move 0; a substitute took the seat." in by_seat[0]
+    assert f"{name[handing]} handed the seat to a substitute at move 0." in by_seat[1]
+    assert f"Left at move {game.seq - 3}; the bot played the seat to the end." in by_seat[2]
+    assert sum(page.count(name[u]) for u in (leaver, handing)) == 2
+
+    # one person to the end: nobody named beside them
+    gid2, ps2 = new_game(players=3)
+    play_to_end(gid2, ps2)
+    assert "seat-history" not in client.get(f"/games/{gid2}/result/").content.decode()

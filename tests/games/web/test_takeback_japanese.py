@@ -29,7 +29,8 @@ def _ja_game(started_game):
     from accounts.models import Profile
 
     ensure_compiled()
-    game, users = started_game(3, options={"takebacks_rated": True})
+    # Move by move: the take-back's emails follow turn emails (round sheets': tests/games/sheets/).
+    game, users = started_game(3, options={"takebacks_rated": True, "sheets": False})
     Profile.objects.filter(user__in=users).update(language="ja")
     order = powergrid.from_json(fresh(game).state_json).order
     # Names (display names like "Webuser3": the words of them) are not English to translate.

@@ -44,7 +44,8 @@ def test_a_mistap_is_taken_back_from_the_button_beside_the_move(started_game, cl
     page = r.content.decode()
     assert "Your move was taken back" in page
     log = _log(page)
-    assert re.search(r'<li class="cancelled">.*?put plant 6 up for auction', log, re.S)
+    # The log's items carry their seq (static/js/announce.js reads it) before the class.
+    assert re.search(r'<li data-seq="1" class="cancelled">.*?put plant 6 up for auction', log, re.S)
     assert "(taken back)" in log
     assert "took back their move." in log
     assert fresh(game).seq == 2

@@ -10,9 +10,17 @@ import json
 from datetime import timedelta
 
 import pytest
+from apihelpers import by_moves
 from receiver import start
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def new_game(new_game):
+    """Games played move by move here: a post per turn (a round sheet asks every seat at once,
+    and the webhooks hear the awaited turns)."""
+    return by_moves(new_game)
 
 
 @pytest.fixture

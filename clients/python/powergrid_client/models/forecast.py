@@ -19,17 +19,24 @@ class Forecast:
     Attributes:
         bottleneck (int | None): The seat the game waits on most (null: too early to say).
         finish (datetime.datetime): Expected end (a rough guide).
-        hours_per_wait (float):
+        hours_per_wait (float): Expected hours a wait: minutes_per_wait / 60, to 3 places (never 0 alone).
+        minutes_left (int): Minutes until the expected end (at least 1).
+        minutes_per_wait (float): The same in minutes, to 1 place (a practice game against bots waits minutes).
         rounds_left (int):
         seats (list[SeatPace]):
+        sheet_rounds (int): Rounds whose sheets were answered (one wait each, all seats at once): counted among the
+            waits so far, the moves the sheets made are not.
         waits_left (int): Times the game will wait for a person.
     """
 
     bottleneck: int | None
     finish: datetime.datetime
     hours_per_wait: float
+    minutes_left: int
+    minutes_per_wait: float
     rounds_left: int
     seats: list[SeatPace]
+    sheet_rounds: int
     waits_left: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,12 +47,18 @@ class Forecast:
 
         hours_per_wait = self.hours_per_wait
 
+        minutes_left = self.minutes_left
+
+        minutes_per_wait = self.minutes_per_wait
+
         rounds_left = self.rounds_left
 
         seats = []
         for seats_item_data in self.seats:
             seats_item = seats_item_data.to_dict()
             seats.append(seats_item)
+
+        sheet_rounds = self.sheet_rounds
 
         waits_left = self.waits_left
 
@@ -56,8 +69,11 @@ class Forecast:
                 "bottleneck": bottleneck,
                 "finish": finish,
                 "hours_per_wait": hours_per_wait,
+                "minutes_left": minutes_left,
+                "minutes_per_wait": minutes_per_wait,
                 "rounds_left": rounds_left,
                 "seats": seats,
+                "sheet_rounds": sheet_rounds,
                 "waits_left": waits_left,
             }
         )
@@ -81,6 +97,10 @@ class Forecast:
 
         hours_per_wait = d.pop("hours_per_wait")
 
+        minutes_left = d.pop("minutes_left")
+
+        minutes_per_wait = d.pop("minutes_per_wait")
+
         rounds_left = d.pop("rounds_left")
 
         seats = []
@@ -90,14 +110,19 @@ class Forecast:
 
             seats.append(seats_item)
 
+        sheet_rounds = d.pop("sheet_rounds")
+
         waits_left = d.pop("waits_left")
 
         forecast = cls(
             bottleneck=bottleneck,
             finish=finish,
             hours_per_wait=hours_per_wait,
+            minutes_left=minutes_left,
+            minutes_per_wait=minutes_per_wait,
             rounds_left=rounds_left,
             seats=seats,
+            sheet_rounds=sheet_rounds,
             waits_left=waits_left,
         )
 

@@ -24,6 +24,8 @@ class GameOptions:
         pause_weekends (bool):
         plant_deck (PlantDeckChoice):
         private (bool):
+        sheets (bool): Played by round sheets (one answer a round per player); false: move by move.
+        substitutes (bool): A seat left or taken over by the bot is offered to substitutes; false: never.
         takebacks (int): Take-backs each player may make alone.
         takebacks_rated (bool): Take-backs allowed although the game is rated.
         timeouts_before_bot (int):
@@ -38,6 +40,8 @@ class GameOptions:
     pause_weekends: bool
     plant_deck: PlantDeckChoice
     private: bool
+    sheets: bool
+    substitutes: bool
     takebacks: int
     takebacks_rated: bool
     timeouts_before_bot: int
@@ -58,6 +62,10 @@ class GameOptions:
         plant_deck = self.plant_deck.value
 
         private = self.private
+
+        sheets = self.sheets
+
+        substitutes = self.substitutes
 
         takebacks = self.takebacks
 
@@ -80,6 +88,8 @@ class GameOptions:
                 "pause_weekends": pause_weekends,
                 "plant_deck": plant_deck,
                 "private": private,
+                "sheets": sheets,
+                "substitutes": substitutes,
                 "takebacks": takebacks,
                 "takebacks_rated": takebacks_rated,
                 "timeouts_before_bot": timeouts_before_bot,
@@ -107,6 +117,10 @@ class GameOptions:
 
         private = d.pop("private")
 
+        sheets = d.pop("sheets")
+
+        substitutes = d.pop("substitutes")
+
         takebacks = d.pop("takebacks")
 
         takebacks_rated = d.pop("takebacks_rated")
@@ -125,6 +139,8 @@ class GameOptions:
             pause_weekends=pause_weekends,
             plant_deck=plant_deck,
             private=private,
+            sheets=sheets,
+            substitutes=substitutes,
             takebacks=takebacks,
             takebacks_rated=takebacks_rated,
             timeouts_before_bot=timeouts_before_bot,

@@ -29,6 +29,12 @@ class GameOptionsRequest:
         plant_deck (PlantDeckChoice | Unset):  Default: PlantDeckChoice.BASE.
         private (bool | Unset): By invitation only: not listed; joined with the creator's private link (`invite_url`,
             `code` in the join call) or by an invitation (`POST /api/v1/games/{id}/invitations/`). Default: False.
+        sheets (bool | Unset): Play by round sheets (the default): every player answers once a round, all at once, from
+            a sheet filled in with a suggestion (docs/API.md, Round sheets). false: move by move. Either way a player may
+            answer move by move. Default: True.
+        substitutes (bool | Unset): Offer a seat to substitutes when its player leaves it or the bot takes it over after
+            missed deadlines (the default). false: nobody may take a seat; the bot plays a seat left to the end (a
+            tournament's tables are made so). Default: True.
         takebacks (int | Unset): Take-backs each player may make alone (their own last move, while nobody else has moved
             and it revealed nothing); asking the others is not counted. See docs/API.md, Take-backs. Default: 3.
         takebacks_rated (bool | Unset): Allow take-backs although the game is rated (every seat a person): without it, a
@@ -45,6 +51,8 @@ class GameOptionsRequest:
     pause_weekends: bool | Unset = False
     plant_deck: PlantDeckChoice | Unset = PlantDeckChoice.BASE
     private: bool | Unset = False
+    sheets: bool | Unset = True
+    substitutes: bool | Unset = True
     takebacks: int | Unset = 3
     takebacks_rated: bool | Unset = False
     timeouts_before_bot: int | Unset = 3
@@ -69,6 +77,10 @@ class GameOptionsRequest:
             plant_deck = self.plant_deck.value
 
         private = self.private
+
+        sheets = self.sheets
+
+        substitutes = self.substitutes
 
         takebacks = self.takebacks
 
@@ -99,6 +111,10 @@ class GameOptionsRequest:
             field_dict["plant_deck"] = plant_deck
         if private is not UNSET:
             field_dict["private"] = private
+        if sheets is not UNSET:
+            field_dict["sheets"] = sheets
+        if substitutes is not UNSET:
+            field_dict["substitutes"] = substitutes
         if takebacks is not UNSET:
             field_dict["takebacks"] = takebacks
         if takebacks_rated is not UNSET:
@@ -139,6 +155,10 @@ class GameOptionsRequest:
 
         private = d.pop("private", UNSET)
 
+        sheets = d.pop("sheets", UNSET)
+
+        substitutes = d.pop("substitutes", UNSET)
+
         takebacks = d.pop("takebacks", UNSET)
 
         takebacks_rated = d.pop("takebacks_rated", UNSET)
@@ -162,6 +182,8 @@ class GameOptionsRequest:
             pause_weekends=pause_weekends,
             plant_deck=plant_deck,
             private=private,
+            sheets=sheets,
+            substitutes=substitutes,
             takebacks=takebacks,
             takebacks_rated=takebacks_rated,
             timeouts_before_bot=timeouts_before_bot,

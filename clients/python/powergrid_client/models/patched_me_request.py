@@ -25,7 +25,8 @@ class PatchedMeRequest:
             invitations (InvitationsEnum | Unset):
             language (LanguageEnum | Unset):
             notification_mode (NotificationModeEnum | Unset):
-            reminder_fraction (float | Unset):
+            reminder_fraction (float | Unset): When the reminder email is sent: the fraction of the turn's time gone (0.8:
+                when a fifth is left). A JSON number from 0 to 1.
             timezone (str | Unset): IANA name, e.g. Asia/Tokyo.
     """
 

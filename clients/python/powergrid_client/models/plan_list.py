@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.auto_build_plan import AutoBuildPlan
     from ..models.auto_pass_plan import AutoPassPlan
     from ..models.build_plan import BuildPlan
     from ..models.buy_plan import BuyPlan
+    from ..models.fuel_plan import FuelPlan
+    from ..models.open_plan import OpenPlan
     from ..models.pass_when_nothing_plan import PassWhenNothingPlan
     from ..models.power_plan import PowerPlan
     from ..models.proxy_bid_plan import ProxyBidPlan
@@ -21,16 +24,30 @@ T = TypeVar("T", bound="PlanList")
 class PlanList:
     """
     Attributes:
-        plans (list[AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan]):
+        plans (list[AutoBuildPlan | AutoPassPlan | BuildPlan | BuyPlan | FuelPlan | OpenPlan | PassWhenNothingPlan |
+            PowerPlan | ProxyBidPlan]):
     """
 
-    plans: list[AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan]
+    plans: list[
+        AutoBuildPlan
+        | AutoPassPlan
+        | BuildPlan
+        | BuyPlan
+        | FuelPlan
+        | OpenPlan
+        | PassWhenNothingPlan
+        | PowerPlan
+        | ProxyBidPlan
+    ]
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auto_pass_plan import AutoPassPlan  # noqa: PLC0415
         from ..models.build_plan import BuildPlan  # noqa: PLC0415
         from ..models.buy_plan import BuyPlan  # noqa: PLC0415
+        from ..models.fuel_plan import FuelPlan  # noqa: PLC0415
+        from ..models.open_plan import OpenPlan  # noqa: PLC0415
         from ..models.pass_when_nothing_plan import PassWhenNothingPlan  # noqa: PLC0415
+        from ..models.power_plan import PowerPlan  # noqa: PLC0415
         from ..models.proxy_bid_plan import ProxyBidPlan  # noqa: PLC0415
 
         plans = []
@@ -45,6 +62,12 @@ class PlanList:
             elif isinstance(plans_item_data, BuyPlan):
                 plans_item = plans_item_data.to_dict()
             elif isinstance(plans_item_data, BuildPlan):
+                plans_item = plans_item_data.to_dict()
+            elif isinstance(plans_item_data, PowerPlan):
+                plans_item = plans_item_data.to_dict()
+            elif isinstance(plans_item_data, OpenPlan):
+                plans_item = plans_item_data.to_dict()
+            elif isinstance(plans_item_data, FuelPlan):
                 plans_item = plans_item_data.to_dict()
             else:
                 plans_item = plans_item_data.to_dict()
@@ -63,9 +86,12 @@ class PlanList:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auto_build_plan import AutoBuildPlan  # noqa: PLC0415
         from ..models.auto_pass_plan import AutoPassPlan  # noqa: PLC0415
         from ..models.build_plan import BuildPlan  # noqa: PLC0415
         from ..models.buy_plan import BuyPlan  # noqa: PLC0415
+        from ..models.fuel_plan import FuelPlan  # noqa: PLC0415
+        from ..models.open_plan import OpenPlan  # noqa: PLC0415
         from ..models.pass_when_nothing_plan import PassWhenNothingPlan  # noqa: PLC0415
         from ..models.power_plan import PowerPlan  # noqa: PLC0415
         from ..models.proxy_bid_plan import ProxyBidPlan  # noqa: PLC0415
@@ -77,7 +103,17 @@ class PlanList:
 
             def _parse_plans_item(
                 data: object,
-            ) -> AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan:
+            ) -> (
+                AutoBuildPlan
+                | AutoPassPlan
+                | BuildPlan
+                | BuyPlan
+                | FuelPlan
+                | OpenPlan
+                | PassWhenNothingPlan
+                | PowerPlan
+                | ProxyBidPlan
+            ):
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -118,11 +154,35 @@ class PlanList:
                     return componentsschemas_plan_type_4
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_plan_type_5 = PowerPlan.from_dict(data)
+
+                    return componentsschemas_plan_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_plan_type_6 = OpenPlan.from_dict(data)
+
+                    return componentsschemas_plan_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_plan_type_7 = FuelPlan.from_dict(data)
+
+                    return componentsschemas_plan_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_plan_type_5 = PowerPlan.from_dict(data)
+                componentsschemas_plan_type_8 = AutoBuildPlan.from_dict(data)
 
-                return componentsschemas_plan_type_5
+                return componentsschemas_plan_type_8
 
             plans_item = _parse_plans_item(plans_item_data)
 

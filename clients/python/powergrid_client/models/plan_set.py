@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.auto_build_plan import AutoBuildPlan
     from ..models.auto_pass_plan import AutoPassPlan
     from ..models.build_plan import BuildPlan
     from ..models.buy_plan import BuyPlan
+    from ..models.fuel_plan import FuelPlan
+    from ..models.open_plan import OpenPlan
     from ..models.pass_when_nothing_plan import PassWhenNothingPlan
     from ..models.plan_move import PlanMove
     from ..models.power_plan import PowerPlan
@@ -22,23 +25,38 @@ T = TypeVar("T", bound="PlanSet")
 class PlanSet:
     """
     Attributes:
-        acted (list[PlanMove]): What your plan did at once, one entry per move of the log it made for your seat (empty
-            when it waits for your turn): set during your own turn, a plan that holds acts before the answer.
+        acted (list[PlanMove]): What your plan did at once, one entry per move it made for your seat (each seq once: a
+            move the log tells in several lines is one entry, its lines joined; empty when it waits for your turn): set
+            during your own turn, a plan that holds acts before the answer.
         moves_made (int): Moves the plans made at once (0 when it waits its turn).
-        plan (AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan):
+        plan (AutoBuildPlan | AutoPassPlan | BuildPlan | BuyPlan | FuelPlan | OpenPlan | PassWhenNothingPlan | PowerPlan
+            | ProxyBidPlan):
         seq (int): The game's seq after them.
     """
 
     acted: list[PlanMove]
     moves_made: int
-    plan: AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan
+    plan: (
+        AutoBuildPlan
+        | AutoPassPlan
+        | BuildPlan
+        | BuyPlan
+        | FuelPlan
+        | OpenPlan
+        | PassWhenNothingPlan
+        | PowerPlan
+        | ProxyBidPlan
+    )
     seq: int
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auto_pass_plan import AutoPassPlan  # noqa: PLC0415
         from ..models.build_plan import BuildPlan  # noqa: PLC0415
         from ..models.buy_plan import BuyPlan  # noqa: PLC0415
+        from ..models.fuel_plan import FuelPlan  # noqa: PLC0415
+        from ..models.open_plan import OpenPlan  # noqa: PLC0415
         from ..models.pass_when_nothing_plan import PassWhenNothingPlan  # noqa: PLC0415
+        from ..models.power_plan import PowerPlan  # noqa: PLC0415
         from ..models.proxy_bid_plan import ProxyBidPlan  # noqa: PLC0415
 
         acted = []
@@ -58,6 +76,12 @@ class PlanSet:
         elif isinstance(self.plan, BuyPlan):
             plan = self.plan.to_dict()
         elif isinstance(self.plan, BuildPlan):
+            plan = self.plan.to_dict()
+        elif isinstance(self.plan, PowerPlan):
+            plan = self.plan.to_dict()
+        elif isinstance(self.plan, OpenPlan):
+            plan = self.plan.to_dict()
+        elif isinstance(self.plan, FuelPlan):
             plan = self.plan.to_dict()
         else:
             plan = self.plan.to_dict()
@@ -79,9 +103,12 @@ class PlanSet:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auto_build_plan import AutoBuildPlan  # noqa: PLC0415
         from ..models.auto_pass_plan import AutoPassPlan  # noqa: PLC0415
         from ..models.build_plan import BuildPlan  # noqa: PLC0415
         from ..models.buy_plan import BuyPlan  # noqa: PLC0415
+        from ..models.fuel_plan import FuelPlan  # noqa: PLC0415
+        from ..models.open_plan import OpenPlan  # noqa: PLC0415
         from ..models.pass_when_nothing_plan import PassWhenNothingPlan  # noqa: PLC0415
         from ..models.plan_move import PlanMove  # noqa: PLC0415
         from ..models.power_plan import PowerPlan  # noqa: PLC0415
@@ -99,7 +126,17 @@ class PlanSet:
 
         def _parse_plan(
             data: object,
-        ) -> AutoPassPlan | BuildPlan | BuyPlan | PassWhenNothingPlan | PowerPlan | ProxyBidPlan:
+        ) -> (
+            AutoBuildPlan
+            | AutoPassPlan
+            | BuildPlan
+            | BuyPlan
+            | FuelPlan
+            | OpenPlan
+            | PassWhenNothingPlan
+            | PowerPlan
+            | ProxyBidPlan
+        ):
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -140,11 +177,35 @@ class PlanSet:
                 return componentsschemas_plan_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_plan_type_5 = PowerPlan.from_dict(data)
+
+                return componentsschemas_plan_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_plan_type_6 = OpenPlan.from_dict(data)
+
+                return componentsschemas_plan_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_plan_type_7 = FuelPlan.from_dict(data)
+
+                return componentsschemas_plan_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_plan_type_5 = PowerPlan.from_dict(data)
+            componentsschemas_plan_type_8 = AutoBuildPlan.from_dict(data)
 
-            return componentsschemas_plan_type_5
+            return componentsschemas_plan_type_8
 
         plan = _parse_plan(d.pop("plan"))
 

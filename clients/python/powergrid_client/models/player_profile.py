@@ -25,8 +25,8 @@ class PlayerProfile:
         display_name (str): The name games show (display name, else username).
         finished_games (PlayerGamePage): One page of the player's finished games, newest first (20 a page).
         rating (None | PlayerRating): null: not rated yet.
-        reliability (PlayerReliability): How the player keeps to deadlines, over their last turns (the server's bots and
-            a seat the bot played are not counted).
+        reliability (None | PlayerReliability): null: one of the server's bots (`server_bot`), which has no turns of its
+            own to count (a level's rating account, or a seat's bot).
         server_bot (bool): One of the server's own bots.
         username (str):
     """
@@ -36,12 +36,13 @@ class PlayerProfile:
     display_name: str
     finished_games: PlayerGamePage
     rating: None | PlayerRating
-    reliability: PlayerReliability
+    reliability: None | PlayerReliability
     server_bot: bool
     username: str
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.player_rating import PlayerRating  # noqa: PLC0415
+        from ..models.player_reliability import PlayerReliability  # noqa: PLC0415
 
         bot_account = self.bot_account
 
@@ -60,7 +61,11 @@ class PlayerProfile:
         else:
             rating = self.rating
 
-        reliability = self.reliability.to_dict()
+        reliability: dict[str, Any] | None
+        if isinstance(self.reliability, PlayerReliability):
+            reliability = self.reliability.to_dict()
+        else:
+            reliability = self.reliability
 
         server_bot = self.server_bot
 
@@ -119,7 +124,20 @@ class PlayerProfile:
 
         rating = _parse_rating(d.pop("rating"))
 
-        reliability = PlayerReliability.from_dict(d.pop("reliability"))
+        def _parse_reliability(data: object) -> None | PlayerReliability:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                reliability_type_0 = PlayerReliability.from_dict(data)
+
+                return reliability_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerReliability, data)
+
+        reliability = _parse_reliability(d.pop("reliability"))
 
         server_bot = d.pop("server_bot")
 

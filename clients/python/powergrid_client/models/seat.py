@@ -5,8 +5,10 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.blank_enum import BlankEnum
 from ..models.bot_level_enum import BotLevelEnum
 from ..models.colour_enum import ColourEnum
+from ..models.offered_enum import OfferedEnum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Seat")
@@ -19,6 +21,9 @@ class Seat:
         bot_controlled (bool): A bot plays this seat after timeouts.
         colour (ColourEnum):
         display_name (str):
+        offered (BlankEnum | OfferedEnum): Whether the seat is offered to substitutes (`POST .../substitute/`), and why:
+            `""` (not offered), `seeking` (its player seeks a substitute and plays on), `left` (its player resigned; the bot
+            plays it), `timed_out` (the bot took it over after missed deadlines; its player may still come back).
         seat (int):
         username (str):
         bot_level (BotLevelEnum | Unset):
@@ -27,6 +32,7 @@ class Seat:
     bot_controlled: bool
     colour: ColourEnum
     display_name: str
+    offered: BlankEnum | OfferedEnum
     seat: int
     username: str
     bot_level: BotLevelEnum | Unset = UNSET
@@ -37,6 +43,12 @@ class Seat:
         colour = self.colour.value
 
         display_name = self.display_name
+
+        offered: str
+        if isinstance(self.offered, OfferedEnum):
+            offered = self.offered.value
+        else:
+            offered = self.offered.value
 
         seat = self.seat
 
@@ -53,6 +65,7 @@ class Seat:
                 "bot_controlled": bot_controlled,
                 "colour": colour,
                 "display_name": display_name,
+                "offered": offered,
                 "seat": seat,
                 "username": username,
             }
@@ -71,6 +84,23 @@ class Seat:
 
         display_name = d.pop("display_name")
 
+        def _parse_offered(data: object) -> BlankEnum | OfferedEnum:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                offered_type_0 = OfferedEnum(data)
+
+                return offered_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, str):
+                raise TypeError()
+            offered_type_1 = BlankEnum(data)
+
+            return offered_type_1
+
+        offered = _parse_offered(d.pop("offered"))
+
         seat = d.pop("seat")
 
         username = d.pop("username")
@@ -86,6 +116,7 @@ class Seat:
             bot_controlled=bot_controlled,
             colour=colour,
             display_name=display_name,
+            offered=offered,
             seat=seat,
             username=username,
             bot_level=bot_level,

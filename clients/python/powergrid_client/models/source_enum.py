@@ -6,6 +6,8 @@ class SourceEnum(StrEnum):
     BOT = "bot"
     EMAIL = "email"
     PLAN = "plan"
+    SEALED = "sealed"
+    SHEET = "sheet"
     TIMEOUT = "timeout"
     WEB = "web"
 

@@ -16,6 +16,7 @@ def _get_kwargs(
     limit: int | Unset = UNSET,
     mine: bool | Unset = UNSET,
     offset: int | Unset = UNSET,
+    seeking_substitute: bool | Unset = UNSET,
     status: GamesListStatus | Unset = UNSET,
 ) -> dict[str, Any]:
 
@@ -26,6 +27,8 @@ def _get_kwargs(
     params["mine"] = mine
 
     params["offset"] = offset
+
+    params["seeking_substitute"] = seeking_substitute
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
@@ -101,6 +104,7 @@ def sync_detailed(
     limit: int | Unset = UNSET,
     mine: bool | Unset = UNSET,
     offset: int | Unset = UNSET,
+    seeking_substitute: bool | Unset = UNSET,
     status: GamesListStatus | Unset = UNSET,
 ) -> Response[Error | GamePage]:
     """List games, newest first
@@ -109,6 +113,7 @@ def sync_detailed(
         limit (int | Unset):
         mine (bool | Unset):
         offset (int | Unset):
+        seeking_substitute (bool | Unset):
         status (GamesListStatus | Unset):
 
     Raises:
@@ -123,6 +128,7 @@ def sync_detailed(
         limit=limit,
         mine=mine,
         offset=offset,
+        seeking_substitute=seeking_substitute,
         status=status,
     )
 
@@ -139,6 +145,7 @@ def sync(
     limit: int | Unset = UNSET,
     mine: bool | Unset = UNSET,
     offset: int | Unset = UNSET,
+    seeking_substitute: bool | Unset = UNSET,
     status: GamesListStatus | Unset = UNSET,
 ) -> Error | GamePage | None:
     """List games, newest first
@@ -147,6 +154,7 @@ def sync(
         limit (int | Unset):
         mine (bool | Unset):
         offset (int | Unset):
+        seeking_substitute (bool | Unset):
         status (GamesListStatus | Unset):
 
     Raises:
@@ -162,6 +170,7 @@ def sync(
         limit=limit,
         mine=mine,
         offset=offset,
+        seeking_substitute=seeking_substitute,
         status=status,
     ).parsed
 
@@ -172,6 +181,7 @@ async def asyncio_detailed(
     limit: int | Unset = UNSET,
     mine: bool | Unset = UNSET,
     offset: int | Unset = UNSET,
+    seeking_substitute: bool | Unset = UNSET,
     status: GamesListStatus | Unset = UNSET,
 ) -> Response[Error | GamePage]:
     """List games, newest first
@@ -180,6 +190,7 @@ async def asyncio_detailed(
         limit (int | Unset):
         mine (bool | Unset):
         offset (int | Unset):
+        seeking_substitute (bool | Unset):
         status (GamesListStatus | Unset):
 
     Raises:
@@ -194,6 +205,7 @@ async def asyncio_detailed(
         limit=limit,
         mine=mine,
         offset=offset,
+        seeking_substitute=seeking_substitute,
         status=status,
     )
 
@@ -208,6 +220,7 @@ async def asyncio(
     limit: int | Unset = UNSET,
     mine: bool | Unset = UNSET,
     offset: int | Unset = UNSET,
+    seeking_substitute: bool | Unset = UNSET,
     status: GamesListStatus | Unset = UNSET,
 ) -> Error | GamePage | None:
     """List games, newest first
@@ -216,6 +229,7 @@ async def asyncio(
         limit (int | Unset):
         mine (bool | Unset):
         offset (int | Unset):
+        seeking_substitute (bool | Unset):
         status (GamesListStatus | Unset):
 
     Raises:
@@ -232,6 +246,7 @@ async def asyncio(
             limit=limit,
             mine=mine,
             offset=offset,
+            seeking_substitute=seeking_substitute,
             status=status,
         )
     ).parsed

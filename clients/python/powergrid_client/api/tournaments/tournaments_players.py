@@ -1,0 +1,242 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.tournament_entrant_page import TournamentEntrantPage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    tournament_id: int,
+    *,
+    code: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    offset: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["code"] = code
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/tournaments/{tournament_id}/players/".format(
+            tournament_id=quote(str(tournament_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | TournamentEntrantPage | None:
+    if response.status_code == 200:
+        response_200 = TournamentEntrantPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Error.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | TournamentEntrantPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tournament_id: int,
+    *,
+    client: AuthenticatedClient,
+    code: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    offset: int | Unset = UNSET,
+) -> Response[Error | TournamentEntrantPage]:
+    """A tournament's entrants, in the order they entered, paged
+
+    Args:
+        tournament_id (int):
+        code (str | Unset):
+        limit (int | Unset):
+        offset (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | TournamentEntrantPage]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        code=code,
+        limit=limit,
+        offset=offset,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tournament_id: int,
+    *,
+    client: AuthenticatedClient,
+    code: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    offset: int | Unset = UNSET,
+) -> Error | TournamentEntrantPage | None:
+    """A tournament's entrants, in the order they entered, paged
+
+    Args:
+        tournament_id (int):
+        code (str | Unset):
+        limit (int | Unset):
+        offset (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | TournamentEntrantPage
+    """
+
+    return sync_detailed(
+        tournament_id=tournament_id,
+        client=client,
+        code=code,
+        limit=limit,
+        offset=offset,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tournament_id: int,
+    *,
+    client: AuthenticatedClient,
+    code: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    offset: int | Unset = UNSET,
+) -> Response[Error | TournamentEntrantPage]:
+    """A tournament's entrants, in the order they entered, paged
+
+    Args:
+        tournament_id (int):
+        code (str | Unset):
+        limit (int | Unset):
+        offset (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | TournamentEntrantPage]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        code=code,
+        limit=limit,
+        offset=offset,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tournament_id: int,
+    *,
+    client: AuthenticatedClient,
+    code: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    offset: int | Unset = UNSET,
+) -> Error | TournamentEntrantPage | None:
+    """A tournament's entrants, in the order they entered, paged
+
+    Args:
+        tournament_id (int):
+        code (str | Unset):
+        limit (int | Unset):
+        offset (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | TournamentEntrantPage
+    """
+
+    return (
+        await asyncio_detailed(
+            tournament_id=tournament_id,
+            client=client,
+            code=code,
+            limit=limit,
+            offset=offset,
+        )
+    ).parsed

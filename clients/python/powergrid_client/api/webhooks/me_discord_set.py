@@ -1,0 +1,213 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.discord_user import DiscordUser
+from ...models.discord_user_request import DiscordUserRequest
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: DiscordUserRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/api/v1/me/discord/",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DiscordUser | Error | None:
+    if response.status_code == 200:
+        response_200 = DiscordUser.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 406:
+        response_406 = Error.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[DiscordUser | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: DiscordUserRequest,
+) -> Response[DiscordUser | Error]:
+    """Set (or clear with an empty string) your Discord user ID
+
+     A Discord webhook's post of your turn then starts with `<@ID>` and allows that one mention
+    (`allowed_mentions.users`); nobody else is ever pinged.
+
+    Args:
+        body (DiscordUserRequest): Your Discord user ID (the answer is
+            ``games.shapes.DiscordUser``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DiscordUser | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: DiscordUserRequest,
+) -> DiscordUser | Error | None:
+    """Set (or clear with an empty string) your Discord user ID
+
+     A Discord webhook's post of your turn then starts with `<@ID>` and allows that one mention
+    (`allowed_mentions.users`); nobody else is ever pinged.
+
+    Args:
+        body (DiscordUserRequest): Your Discord user ID (the answer is
+            ``games.shapes.DiscordUser``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DiscordUser | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: DiscordUserRequest,
+) -> Response[DiscordUser | Error]:
+    """Set (or clear with an empty string) your Discord user ID
+
+     A Discord webhook's post of your turn then starts with `<@ID>` and allows that one mention
+    (`allowed_mentions.users`); nobody else is ever pinged.
+
+    Args:
+        body (DiscordUserRequest): Your Discord user ID (the answer is
+            ``games.shapes.DiscordUser``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DiscordUser | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: DiscordUserRequest,
+) -> DiscordUser | Error | None:
+    """Set (or clear with an empty string) your Discord user ID
+
+     A Discord webhook's post of your turn then starts with `<@ID>` and allows that one mention
+    (`allowed_mentions.users`); nobody else is ever pinged.
+
+    Args:
+        body (DiscordUserRequest): Your Discord user ID (the answer is
+            ``games.shapes.DiscordUser``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DiscordUser | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
