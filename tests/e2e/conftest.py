@@ -62,7 +62,9 @@ class CspWatchedBrowser:
         if not live:
             ctx.route(re.compile(r"/api/v1/stream/"), lambda route: route.fulfill(status=204))
         ctx.add_init_script(WATCH_CSP)
-        ctx.on("console", lambda msg: self._console(msg, self.provoked if provoke else self.violations))
+        ctx.on(
+            "console", lambda msg: self._console(msg, self.provoked if provoke else self.violations)
+        )
         self.contexts.append(ctx)
         return ctx
 
