@@ -156,8 +156,8 @@ class LeagueCreateForm(_TablesForm):
     )
     movers = WholeNumberField(
         label=gettext_lazy("Players moving up and down"),
-        min_value=1,
-        max_value=leagues.DIVISION_SIZE_MAX // 2,
+        min_value=leagues.MOVERS_LIMITS[0],
+        max_value=leagues.MOVERS_LIMITS[1],
         initial=2,
         help_text=gettext_lazy(
             "After each season, at each division's boundary; at most half a division."
@@ -176,6 +176,6 @@ class LeagueCreateForm(_TablesForm):
                 _("A division must hold at least the most players at a table."),
             )
         movers = data.get("movers")
-        if size is not None and movers is not None and movers > max(1, size // 2):
+        if size is not None and movers is not None and movers > leagues.movers_most(size):
             self.add_error("movers", _("At most half a division can move up or down."))
         return data

@@ -65,10 +65,13 @@ class LeagueCreateSerializer(RequestSerializer):
         help_text="The most members a division holds (at least table_max).",
     )
     movers = WholeNumberField(
-        min_value=1,
-        max_value=leagues.DIVISION_SIZE_MAX // 2,
+        min_value=leagues.MOVERS_LIMITS[0],
+        max_value=leagues.MOVERS_LIMITS[1],
         default=2,
-        help_text="How many go up and down at each division's boundary (at most half a division).",
+        help_text=(
+            "How many go up and down at each division's boundary: at most half of"
+            " division_size (divisions of 9: at most 4)."
+        ),
     )
 
 

@@ -1,18 +1,25 @@
 """The answers of the leagues' API and pages (shapes in ``tournaments.shapes``), and the reads
 they make. A division's players, rounds and standings are its tournament's. The API pages what
 grows with the members: the list, a league's members and a season's divisions
-(``games.api.base.Paging``); the league itself counts them."""
+(``games.api.base.Paging``); the league itself counts them. The league's page shows a season's
+divisions a page at a time too (``season_page``), marked as the API's pages are."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Literal
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, Max, OuterRef, QuerySet
 
 from games.selectors import player_name
 from tournaments import ladder, selectors, shapes
 from tournaments.models import Division, Entrant, League, LeagueMember, Season, Tournament
+
+#: Divisions the league's page shows at a time (``?page=``): each is a table of up to
+#: ``division_size`` (at most ``leagues.DIVISION_SIZE_MAX``) rows, so a page holds at most
+#: 600 rows however many divisions a season has (the API's pages: 5 by default, 20 at most).
+DIVISIONS_PER_PAGE = 10
 
 
 def leagues_listed() -> QuerySet[League]:
@@ -200,8 +207,18 @@ def season_head(s: Season) -> dict[str, Any]:
 
 
 def season(league: League, s: Season) -> dict[str, Any]:
-    """The season with every division (the league's page, and the tests of the moves)."""
+    """The season with every division (the tests of the moves: what a page must agree with)."""
     return {**season_head(s), "divisions": _divisions(league, s, list(divisions_of(s)))}
+
+
+def season_page(league: League, s: Season, page: str | int | None) -> tuple[dict[str, Any], Page]:
+    """The season with page ``page`` of its divisions (``DIVISIONS_PER_PAGE``, the top first;
+    a page number that is not one gives the first page, one out of range the last:
+    ``Paginator.get_page``), for the league's page. Marked by ``divisions_shown``, as the API's
+    pages are, so a division's moves are the same on every page as on the whole season."""
+    current = Paginator(divisions_of(s), DIVISIONS_PER_PAGE).get_page(page)
+    shown = divisions_shown(league, s)(list(current.object_list))
+    return {**season_head(s), "divisions": shown}, current
 
 
 def _divisions(league: League, s: Season, divisions: list[Division]) -> list[shapes.LeagueDivision]:

@@ -1,8 +1,8 @@
 """The leagues' pages (English and Japanese): the list (linked from the lobby beside the
-tournaments; a page at a time), a league's page with a season's divisions and standings (who
-moves up and down; each division's rounds and tables on its tournament's page), the members
-waiting for the next season, the create page, and the join / leave / start forms (plain POST
-forms: no JavaScript needed)."""
+tournaments; a page at a time), a league's page with a season's divisions and standings, a page
+of divisions at a time (who moves up and down; each division's rounds and tables on its
+tournament's page), the members waiting for the next season, the create page, and the join /
+leave / start forms (plain POST forms: no JavaScript needed)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -75,6 +76,8 @@ def _season_asked(request: HttpRequest) -> int | None:
 
 
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
+    """The league, and a season (``?season=``; the last by default) a page of divisions at a
+    time (``?page=``: ``league_present.season_page``; the pages' links keep the season)."""
     league = league_present.listed(league_id)
     if league is None:
         raise Http404
@@ -88,13 +91,20 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     )
     if asked is not None and chosen is None:
         raise Http404
+    season, pages = (
+        league_present.season_page(league, chosen, request.GET.get("page"))
+        if chosen is not None
+        else (None, None)
+    )
     user = request.user
     return render(
         request,
         "tournaments/league.html",
         {
             "league": detail,
-            "season": league_present.season(league, chosen) if chosen is not None else None,
+            "season": season,
+            "pages": pages,
+            "keep": urlencode({"season": chosen.number}) if chosen is not None else "",
             "waiting": [{"name": player_name(m.user)} for m in league_present.waiting(league)],
             "member": detail["member"],
             "is_director": user.is_authenticated and user.pk == league.director_id,

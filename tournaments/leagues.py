@@ -34,8 +34,21 @@ from tournaments.models import Division, Entrant, League, LeagueMember, Season, 
 from tournaments.selectors import standings_of
 
 DIVISION_SIZE_MAX = 60
+#: How many players a league moves up and down at each division's boundary (``movers``): the
+#: range its create form, the API's request schema and ``league_create`` all take, as
+#: ``services.RATING_LIMITS`` for the rating bounds. A league's own most is half its divisions
+#: (``movers_most``), so the widest range is half the largest division.
+MOVERS_LIMITS = (1, DIVISION_SIZE_MAX // 2)
 #: The largest season number a path may name (the column's range).
 SEASON_MAX = 32767
+
+
+def movers_most(division_size: int) -> int:
+    """The most ``movers`` a league of divisions of ``division_size`` may take: half a division
+    (more would not fit: ``ladder.boundary`` moves at most half of either division), within
+    ``MOVERS_LIMITS``."""
+    low, high = MOVERS_LIMITS
+    return max(low, min(high, division_size // 2))
 
 
 def _lock(league_id: int) -> League:
@@ -74,7 +87,7 @@ def league_create(
         turn_hours, "turn_hours", lobby.TURN_HOURS_MIN, lobby.TURN_HOURS_MAX
     )
     size = services.whole_number(division_size, "division_size", high, DIVISION_SIZE_MAX)
-    n_movers = services.whole_number(movers, "movers", 1, max(1, size // 2))
+    n_movers = services.whole_number(movers, "movers", MOVERS_LIMITS[0], movers_most(size))
     with transaction.atomic():
         league = League.objects.create(
             name=clean,

@@ -145,9 +145,12 @@ def _entered(t: Tournament, viewer: Any) -> bool:
 
 
 def _invite_code(t: Tournament, viewer: Any) -> str | None:
-    """The private link's code, for the tournament's director only."""
+    """The private link's code, for a private tournament's director only: a public one is
+    open to all without it (every tournament is given a code when it is made), so showing
+    it there would only make its director think it had to be handed out."""
     signed_in = getattr(viewer, "is_authenticated", False)
-    return t.invite_code if signed_in and viewer.pk == t.director_id else None
+    mine = signed_in and viewer.pk == t.director_id
+    return t.invite_code if t.private and mine else None
 
 
 def detail(t: Tournament, user: Any) -> shapes.Tournament:
@@ -340,7 +343,7 @@ def round_page(
 
 def page_head(t: Tournament, viewer: Any) -> dict[str, Any]:
     """What the tournament's page says above its standings: the summary, its league, the
-    private link's code (its director only), and whether the viewer entered."""
+    private link's code (a private one's director only), and whether the viewer entered."""
     return {
         **summary(t),
         "league": league_of(t),

@@ -119,7 +119,11 @@ class Tournament(TournamentSummary):
     ]
     entered: Annotated[bool, Doc("Whether you entered it (dropped out or not).")]
     invite_code: Annotated[
-        str | None, Doc("The private link's code: shown to the director only, else null.")
+        str | None,
+        Doc(
+            "A private tournament's code (the `code` its join and reads take): shown to its"
+            " director only; null to anyone else, and for a public tournament."
+        ),
     ]
 
 
@@ -172,7 +176,11 @@ class LeagueSummary(TypedDict):
     turn_hours: int
     division_size: Annotated[int, Doc("The most members a division holds.")]
     movers: Annotated[
-        int, Doc("At a season's end the top `movers` of a division go up, the bottom down.")
+        int,
+        Doc(
+            "At a season's end the top `movers` of a division go up, the bottom down (at least"
+            " 1, at most half of `division_size`)."
+        ),
     ]
     members: Annotated[int, Doc("How many members: `/api/v1/leagues/{id}/players/`.")]
     season: Annotated[int, Doc("The running or last season's number; 0: none yet.")]

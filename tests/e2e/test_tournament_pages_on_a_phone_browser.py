@@ -2,11 +2,11 @@
 (issue 37): the lists, a running tournament's page (standings with each player's path, its
 rounds and tables, a bye; and as a big one shows it: a page of the standings with the pages'
 links, a round's tables on the round's own page), a league's page (a season's divisions and
-standings), and both create pages, empty and refused (each refusal beside its field). On each:
-the page itself never scrolls sideways (``scrollWidth`` <= 390; a wide table scrolls inside
-its own ``.table-wrap``), and every control that is not a link inside a sentence is a target
-of at least 24 x 24 CSS px (WCAG 2.2, 2.5.8). Players' names are long and unbroken, as a
-username may be."""
+standings, and a page of them with the pages' links), and both create pages, empty and
+refused (each refusal beside its field). On each: the page itself never scrolls sideways
+(``scrollWidth`` <= 390; a wide table scrolls inside its own ``.table-wrap``), and every
+control that is not a link inside a sentence is a target of at least 24 x 24 CSS px (WCAG 2.2,
+2.5.8). Players' names are long and unbroken, as a username may be."""
 
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def _check(page, what, bad):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_tournament_and_league_pages_fit_a_phone(live_server, browser, lang, monkeypatch):
-    from tournaments import league_web, present, web
+    from tournaments import league_present, league_web, present, web
     from tournaments.models import Round
 
     players = users(f"averylongunbrokenusernameofaplayer{lang}", 11, PASSWORD)
@@ -180,10 +180,19 @@ def test_tournament_and_league_pages_fit_a_phone(live_server, browser, lang, mon
     monkeypatch.setattr(present, "TABLES_PER_PAGE", 1)
     monkeypatch.setattr(web, "TOURNAMENTS_PER_PAGE", 1)
     monkeypatch.setattr(league_web, "LEAGUES_PER_PAGE", 1)
-    for path in (f"/tournaments/{t.pk}/rounds/1/?page=2", "/tournaments/", "/leagues/"):
+    monkeypatch.setattr(league_present, "DIVISIONS_PER_PAGE", 1)
+    for path in (
+        f"/tournaments/{t.pk}/rounds/1/?page=2",
+        "/tournaments/",
+        "/leagues/",
+        f"/leagues/{league.pk}/?page=2",
+    ):
         page.goto(base + path)
         _check(page, path, bad)
     page.goto(f"{base}/tournaments/{t.pk}/rounds/1/?page=2")
+    assert page.locator("main nav.pager a").count() >= 1
+    page.goto(f"{base}/leagues/{league.pk}/?page=2")  # a season's divisions a page at a time
+    assert page.locator("main .table-wrap table").count() == 1
     assert page.locator("main nav.pager a").count() >= 1
     # the create pages refused: each refusal beside its field, at 390 px too
     page.goto(f"{base}/tournaments/new/")

@@ -27,7 +27,7 @@ def test_create_join_start_read_standings(make_user):
     r = d.post("/api/v1/tournaments/", BODY, format="json")
     assert r.status_code == 201, r.content
     tid = r.json()["id"]
-    assert r.json()["invite_code"]  # the director sees the code
+    assert r.json()["invite_code"] is None  # public: no code to hand out, even to the director
     users = [make_user() for _ in range(7)]
     for u in users:
         r = _client(u).post(f"/api/v1/tournaments/{tid}/join/", {}, format="json")
@@ -111,6 +111,32 @@ def test_private_is_hidden_without_its_code(make_user):
         assert (r.status_code, r.json()) == (404, nowhere.json()), (body, r.content)
     r = other.post(f"/api/v1/tournaments/{tid}/join/", {"code": code}, format="json")
     assert r.status_code == 200
+
+
+def test_the_invite_code_is_a_private_tournaments_and_only_its_directors(make_user):
+    """``invite_code`` is the private link's code: its director reads it, from the API and on
+    the tournament's page; a public tournament's (every tournament is made with one) means
+    nothing, so it is null in the API and not on the page, for its director too."""
+    from django.test import Client
+
+    from tournaments.models import Tournament
+
+    director = make_user()
+    d = _client(director)
+    page = Client()
+    page.force_login(director)
+    for private in (False, True):
+        tid = d.post("/api/v1/tournaments/", {**BODY, "private": private}, format="json").json()
+        code = Tournament.objects.get(pk=tid["id"]).invite_code
+        assert code  # made with one either way
+        shown = d.get(f"/api/v1/tournaments/{tid['id']}/").json()["invite_code"]
+        assert shown == (code if private else None), private
+        html = page.get(f"/tournaments/{tid['id']}/").content.decode()
+        assert (code in html, "Private link code" in html) == (private, private), private
+        entrant = _client(make_user())
+        body = {"code": code} if private else {}
+        r = entrant.post(f"/api/v1/tournaments/{tid['id']}/join/", body, format="json")
+        assert (r.status_code, r.json()["invite_code"]) == (200, None), r.content
 
 
 def test_anonymous_is_401():

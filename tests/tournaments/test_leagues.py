@@ -334,3 +334,154 @@ def test_would_move_marks_only_players_the_standings_set_apart(make_user):
     _table_ended(top, [1, 2, 2])
     Tournament.objects.filter(pk=top.pk).update(status=Tournament.Status.FINISHED)
     assert marks() == [["stay", "stay", "down"], ["up", "stay", "stay"]]
+
+
+def test_the_movers_bounds_declared_are_the_ones_enforced(make_user):
+    """``movers``' published minimum and maximum, the create form's and the service's are one
+    range, ``leagues.MOVERS_LIMITS`` (each once wrote its own: 1 to 60 // 2 twice, and
+    1 to max(1, size // 2)); one past either edge is refused (400 ``invalid_field`` naming
+    ``movers``, by the API, the form and the service), making nothing; the edges are taken at
+    the largest division; and a league's own most is half its division (``movers_most``)."""
+    from tests.api_schema import published_schema
+    from tournaments import leagues
+    from tournaments.errors import InvalidTournament
+    from tournaments.models import League
+
+    low, high = leagues.MOVERS_LIMITS
+    assert (low, high) == (1, leagues.DIVISION_SIZE_MAX // 2)
+    request_shape = published_schema()["components"]["schemas"]["LeagueCreateRequest"]
+    declared = request_shape["properties"]["movers"]
+    assert (declared["minimum"], declared["maximum"]) == (low, high), declared
+    director = make_user()
+    d = _client(director)
+    page = Client()
+    page.force_login(director)
+    form = page.get("/leagues/new/").content.decode()
+    tag = re.search(r'<input[^>]*name="movers"[^>]*>', form)
+    assert tag is not None
+    assert f' min="{low}"' in tag.group(), tag.group()
+    assert f' max="{high}"' in tag.group(), tag.group()
+    largest = {**BODY, "division_size": leagues.DIVISION_SIZE_MAX}
+    typed = {
+        "name": "Sunday league",
+        "maps": ["germany"],
+        "table_min": "3",
+        "table_max": "3",
+        "rounds": "2",
+        "turn_hours": "24",
+        "division_size": str(leagues.DIVISION_SIZE_MAX),
+    }
+    for outside in (low - 1, high + 1):
+        r = d.post("/api/v1/leagues/", {**largest, "movers": outside}, format="json")
+        assert r.status_code == 400, (outside, r.content)
+        error = r.json()["error"]
+        assert (error["code"], error["details"]["field"]) == ("invalid_field", "movers"), error
+        assert error["message"].strip(), error
+        assert (error["details"]["min"], error["details"]["max"]) == (low, high), error
+        with pytest.raises(InvalidTournament) as exc:
+            leagues.league_create(director=director, **largest, movers=outside)
+        assert exc.value.details == {"field": "movers", "min": low, "max": high}
+        r = page.post("/leagues/new/", {**typed, "movers": str(outside)})
+        assert r.status_code == 400
+        assert list(r.context["form"].errors) == ["movers"], r.context["form"].errors
+    assert not League.objects.exists()
+    for edge in (low, high):
+        r = d.post("/api/v1/leagues/", {**largest, "movers": edge}, format="json")
+        assert (r.status_code, r.json()["movers"]) == (201, edge), r.content
+    # a league of smaller divisions: at most half of one (9: 4)
+    assert leagues.movers_most(9) == 4
+    r = d.post("/api/v1/leagues/", {**BODY, "division_size": 9, "movers": 5}, format="json")
+    assert r.status_code == 400, r.content
+    assert r.json()["error"]["details"] == {"field": "movers", "min": low, "max": 4}
+    assert League.objects.count() == 2
+
+
+#: A division on the league's page: its number and its standings' rows.
+_DIVISION = re.compile(r'<h2 id="d(\d+)-h">.*?<tbody>(.*?)</tbody>', re.S)
+_ROW = re.compile(r'<tr><td>\d+</td><td><bdi translate="no">([^<]*)</bdi>(.*?)</tr>', re.S)
+
+
+def _divisions_on(html: str) -> list[tuple[int, list[tuple[str, str]]]]:
+    """Each division the page shows: (number, [(name, move)]) as its reader sees the move
+    (▲ up, ▼ down, nothing: stays)."""
+    return [
+        (
+            int(number),
+            [
+                (name, "up" if "▲" in rest else "down" if "▼" in rest else "stay")
+                for name, rest in _ROW.findall(rows)
+            ],
+        )
+        for number, rows in _DIVISION.findall(html)
+    ]
+
+
+def _season_ended_in_order(league):
+    """Season 1's every division's table ended 1, 2, 3 by seat (everyone set apart: each
+    division's first would go up and its last down, but at the top and bottom)."""
+    from tournaments.models import Division
+
+    season = league.seasons.get(number=1)
+    for d in Division.objects.filter(season=season).select_related("tournament"):
+        _table_ended(d.tournament, [1, 2, 3])
+    return season
+
+
+def test_the_league_page_shows_a_page_of_divisions_marked_as_the_whole_season(make_user):
+    """A season of 12 divisions is shown ``DIVISIONS_PER_PAGE`` (10) at a time, not all at
+    once: read page by page through the pages' links (which keep the season), every division
+    is there once, in order, with the moves the whole season gives it; the 10th's "down" and
+    the 11th's "up" depend on the division on the other page (the divisions next to a page
+    are read to mark it, as the API's pages are: ``league_present.divisions_shown``)."""
+    from html import unescape
+
+    from tests.tournaments.test_api_paging import _league_started
+    from tournaments import league_present
+
+    league = _league_started(make_user(), 36)  # 12 divisions of 3
+    season = _season_ended_in_order(league)
+    whole = [
+        (x["number"], [(r["name"], r["move"]) for r in x["rows"]])
+        for x in league_present.season(league, season)["divisions"]
+    ]
+    assert len(whole) == 12 > league_present.DIVISIONS_PER_PAGE == 10
+    assert (whole[9][1][-1][1], whole[10][1][0][1]) == ("down", "up")  # across the pages
+    c = Client()
+    c.force_login(make_user())
+    base = f"/leagues/{league.pk}/"
+    shown, pages, url = [], [], base
+    while url:
+        html = c.get(url).content.decode()
+        on_page = _divisions_on(html)
+        assert 0 < len(on_page) <= 10, url
+        shown += on_page
+        pages.append(url)
+        assert html.count('<nav class="pager small"') == 1, url
+        after = re.search(r'href="([^"]*)" rel="next"', html)
+        url = base + unescape(after.group(1)) if after else None
+    assert shown == whole
+    assert pages == [base, f"{base}?page=2&season=1"]
+    last = c.get(pages[-1]).content.decode()
+    assert 'href="?page=1&amp;season=1" rel="prev"' in last
+    assert "Page 2 of 2" in last
+    # a page number that is not one is the first page; one out of range, the last
+    assert _divisions_on(c.get(f"{base}?page=x").content.decode()) == whole[:10]
+    assert _divisions_on(c.get(f"{base}?page=99&season=1").content.decode()) == whole[10:]
+
+
+def test_the_league_pages_pager_in_japanese(make_user):
+    """The divisions' pages' links read in Japanese, on both pages."""
+    from tests.tournaments.test_api_paging import _league_started
+
+    ensure_compiled()
+    league = _league_started(make_user(), 36, name="Sunday")
+    viewer = make_user()
+    viewer.profile.language = "ja"
+    viewer.profile.save()
+    c = Client()
+    c.force_login(viewer)
+    names = {f"sunday{i:03d}" for i in range(36)} | {"Sunday"}
+    for url in (f"/leagues/{league.pk}/", f"/leagues/{league.pk}/?page=2&season=1"):
+        html = c.get(url).content.decode()
+        assert html.count('<nav class="pager small"') == 1, url
+        assert english_words(html, names) == [], url

@@ -27,7 +27,8 @@ class League:
             maps (list[str]):
             member (bool): Whether you are a member.
             members (int): How many members: `/api/v1/leagues/{id}/players/`.
-            movers (int): At a season's end the top `movers` of a division go up, the bottom down.
+            movers (int): At a season's end the top `movers` of a division go up, the bottom down (at least 1, at most half
+                of `division_size`).
             name (str):
             rounds (int): Rounds each season plays (each member once a round).
             season (int): The running or last season's number; 0: none yet.

@@ -21,7 +21,8 @@ class LeagueCreateRequest:
             maps (list[str]): Map slugs; each table plays one.
             name (str): 1 to 80 characters.
             division_size (int | Unset): The most members a division holds (at least table_max). Default: 9.
-            movers (int | Unset): How many go up and down at each division's boundary (at most half a division). Default: 2.
+            movers (int | Unset): How many go up and down at each division's boundary: at most half of division_size
+                (divisions of 9: at most 4). Default: 2.
             rounds (int | Unset): Rounds a season. Default: 3.
             table_max (int | Unset):  Default: 5.
             table_min (int | Unset):  Default: 3.

@@ -29,7 +29,8 @@ class Tournament:
             entered (bool): Whether you entered it (dropped out or not).
             entrants (int): How many entered (those who dropped out too): `/api/v1/tournaments/{id}/players/`.
             id (int):
-            invite_code (None | str): The private link's code: shown to the director only, else null.
+            invite_code (None | str): A private tournament's code (the `code` its join and reads take): shown to its
+                director only; null to anyone else, and for a public tournament.
             league (None | TournamentLeague): A league division's tournament: which; else null.
             maps (list[str]):
             name (str):
