@@ -9,7 +9,8 @@ What it answers (LMTP: one answer per recipient after DATA):
 - LHLO announces SMTPUTF8: a message with UTF-8 addresses or headers is taken as it came.
 - DATA: 552 over ``INBOUND_MAX_BYTES`` (aiosmtpd's size limit, also announced as SIZE in LHLO);
   250 once the message is an ``InboundMail`` row committed (``intake_store``), then the worker's
-  task is queued; 451 when the row could not be committed.
+  task is queued; 451 when the row could not be committed. A line may be longer than RFC 5322's
+  998 octets, up to ``LINE_MAX_BYTES`` (``Service``).
 
 The database work runs on a few threads of its own (Django's connections are per thread); the
 event loop only speaks the protocol.
@@ -109,8 +110,26 @@ def return_path(mail_from: object) -> bytes:
     return b"Return-Path: <" + sender.strip("<>").encode("utf-8", "replace") + b">\r\n"
 
 
+#: The longest line the service takes, its CRLF included: in DATA (a message's line) and as the
+#: stream's buffer limit (a command line is still held to aiosmtpd's 512-octet command limit).
+LINE_MAX_BYTES = 1024 * 1024
+
+
+class Service(LMTP):
+    """aiosmtpd's LMTP with a line as long as ``LINE_MAX_BYTES``. aiosmtpd holds every line to
+    RFC 5321's 1,000 octets and answers a message with a longer one with a permanent 500 (its
+    ``line_length_limit``, read when the stream is made, hence a class attribute here): the MTA
+    then bounces the whole reply. Senders do write longer lines (an HTML part on one line, a
+    long header; RFC 5322 says 998, but an MTA may pass on what it got), and nothing here needs
+    them short: the bytes are stored as they came and the parser reads any length. Memory stays
+    bounded: a line is buffered up to this limit, the message up to ``INBOUND_MAX_BYTES`` (552
+    past it, as before)."""
+
+    line_length_limit = LINE_MAX_BYTES
+
+
 def make_server(handler: InboundHandler) -> LMTP:
-    return LMTP(
+    return Service(
         handler,
         data_size_limit=settings.INBOUND_MAX_BYTES,
         decode_data=False,

@@ -16,19 +16,21 @@ is a message the parser cannot read at all: ``ignored``, code ``unreadable``, it
 1. The same Message-ID seen before: ignored (a retried delivery is handled once).
 2. An automatic message (RFC 3834 ``Auto-Submitted`` other than ``no``, ``Precedence`` bulk, junk
    or list, an out-of-office or bounce): ignored, never answered (no mail loops).
-3. No reply token, a forged one, or one for no seat: ignored, not answered (a stranger gets
-   no mail from us: no backscatter).
+3. No reply token, a forged one, or one for a seat its player never held: ignored, not
+   answered (a stranger gets no mail from us: no backscatter).
 4. A From that is not the seat's player's (an alias, a work address the account has not added
-   and confirmed: ``accounts.senders.speaks_for``; no readable From at all is ignored in 2):
+   and confirmed: ``accounts.senders.speaks_for``; no readable From at all, missing or
+   doubtful, is ignored in 2 with code ``no_sender``):
    refused (``wrong_sender``); a From that is, but which our MTA's DMARC check failed:
    refused (``sender_not_authenticated``). Either way the ACCOUNT's address is told, never the
    sender (``_wrong_sender``).
-5. An expired token, a token already used, a reply that is not a move, a move the engine refuses,
-   a stale position: refused, and the player is answered once with the reason and what they can
-   do now. Every refusal of 4 and 5 shares one cap: at most
-   ``INBOUND_REFUSALS_ANSWERED_PER_HOUR`` answers a seat an hour (a loop with an auto-responder
-   that does not say it is one stops, and a stranger who writes to a reply address they saw
-   cannot make us write to its player without end).
+5. A token of a seat its player left (resigned, or a substitute took it: ``seat_left``, the
+   API's code, before anything of the reply is read), an expired token, a token already used, a
+   reply that is not a move, a move the engine refuses, a stale position: refused, and the
+   player is answered once with the reason and what they can do now. Every refusal of 4 and 5
+   shares one cap: at most ``INBOUND_REFUSALS_ANSWERED_PER_HOUR`` answers a seat an hour (a
+   loop with an auto-responder that does not say it is one stops, and a stranger who writes to
+   a reply address they saw cannot make us write to its player without end).
 6. Otherwise the move goes through ``move_submit`` (source ``email``, the token's seq as
    ``expected_seq``) or the plan through ``plan_set``, and the player gets the move as the log
    writes it. ``resign`` is two steps (``_resign_asked``): a first ``resign`` changes nothing and
@@ -73,7 +75,7 @@ from games.inbox.parse import ParseError, body_text, is_resign, parse_command, r
 from games.inbox.sender import message_sender
 from games.inbox.tokens import ADDRESS, RESIGN, BadToken, ReplyToken, read_token
 from games.mailevents.bounces import bounce_receive
-from games.models import Game, InboundMail, Move, Notification, Seat
+from games.models import Game, InboundMail, Move, Notification, Seat, Tenure
 from games.notifications.outbox import OutboxWriter
 from games.plans.services import plan_set
 from games.services.errors import ServiceError, StaleState
@@ -154,7 +156,10 @@ def dedupe_key(raw: bytes) -> str:
 
 
 def _automatic(msg: Message, sender: str) -> str:
-    """Why the message is automatic ("" if a person wrote it)."""
+    """Why the message is ignored before its token is read ("" if a person wrote it from a
+    readable address): automatic, or ``no_sender``, a ``From`` missing or doubtful
+    (``sender``): nobody to check against the seat's player, so nobody is answered. It was
+    logged ``bounce``, which hid a forged or mangled From among the delivery reports."""
     auto = str(msg.get("Auto-Submitted", "no")).strip().lower()
     if auto and auto != "no":
         return "auto_submitted"
@@ -162,10 +167,11 @@ def _automatic(msg: Message, sender: str) -> str:
         return "bulk"
     if msg.get("X-Autoreply") or msg.get("X-Autorespond") or msg.get("X-Auto-Response-Suppress"):
         return "auto_reply"
-    if msg.get_content_type() == "multipart/report" or not sender:
+    if msg.get_content_type() == "multipart/report" or str(msg.get("Return-Path", "")) == "<>":
         return "bounce"
-    local = sender.split("@", 1)[0]
-    if local in ("mailer-daemon", "postmaster") or str(msg.get("Return-Path", "")) == "<>":
+    if not sender:
+        return "no_sender"
+    if sender.split("@", 1)[0] in ("mailer-daemon", "postmaster"):
         return "bounce"
     if _AUTO_SUBJECT.search(_subject(msg).strip()):
         return "auto_reply"
@@ -344,20 +350,17 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
         data = read_token(token, expired_ok=True)
     except BadToken:
         return _ignore(base, "forged")
-    # One query: the seat with its player and game.
-    seat = (
-        Seat.objects.select_related("user", "game")
-        .filter(game_id=data.game_id, seat=data.seat, user_id=data.user_id)
-        .first()
-    )
-    if seat is None:
+    holder = _holder(data)
+    if holder is None:
         return _ignore(base, "no_game")
-    user, game = seat.user, seat.game
+    user, game, left = holder
     base.update(game=game, seat=data.seat)
     if not speaks_for(user, sender):
         return _wrong_sender(base, user, game, data, sender, "wrong_sender")
     if message_dmarc_failed(msg):  # our MTA found the From forged (``INBOUND_AUTHSERV_ID``)
         return _wrong_sender(base, user, game, data, sender, "sender_not_authenticated")
+    if left:  # nothing of the reply is read: no move, plan or sheet is theirs to make
+        return _refuse(base, user, game, data, "seat_left", SEAT_LEFT)
     if data.expires < _now():
         return _refuse(base, user, game, data, "token_expired", "This reply address has expired.")
     if used:
@@ -414,6 +417,35 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
     row = InboundMail.objects.create(**base, status=Status.APPLIED, move_seq=seq)
     _answer(user, game, row, data, ok=True, message="", plan=command.kind == "plan")
     return Received(Status.APPLIED, "", answered=True, move_seq=seq)
+
+
+#: The refusal of a reply from a player who no longer holds the token's seat (the API's and the
+#: move service's code for it, ``seat_left``; the answer's own sentence: ``builders``).
+SEAT_LEFT = "You no longer hold a seat in this game: your reply was not made."
+
+
+def _holder(data: ReplyToken) -> tuple[User, Game, bool] | None:
+    """The token's player and game, and whether the player left the token's seat; None when
+    they never held it (a game deleted, a lobby left before the start: ignored, ``no_game``).
+    Left: they resigned and the bot plays the seat (``Seat.offered`` ``left``), or their tenure
+    of it ended (a substitute took it; the seat's row names the substitute now). Such a reply
+    is refused ``seat_left`` before anything of it is read: parsed against the seat's position,
+    a ``pass`` was answered "nothing to pass" as though the seat were still theirs. One query,
+    two when the seat's row names someone else."""
+    seat = (
+        Seat.objects.select_related("user", "game")
+        .filter(game_id=data.game_id, seat=data.seat, user_id=data.user_id)
+        .first()
+    )
+    if seat is not None:
+        return seat.user, seat.game, seat.offered == Seat.Offered.LEFT
+    tenure = (
+        Tenure.objects.select_related("user", "game")
+        .filter(game_id=data.game_id, seat=data.seat, user_id=data.user_id)
+        .exclude(to_seq=None)
+        .first()
+    )
+    return None if tenure is None else (tenure.user, tenure.game, True)
 
 
 def _resign_asked(base: dict[str, Any], user: User, game: Game, data: ReplyToken) -> Received:

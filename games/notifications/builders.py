@@ -106,10 +106,16 @@ def reply_context(
     """The answer to a move sent by email: what was made, or why not and what can be done."""
     game = n.game
     seat = parts.recipient_seat(n)
-    if game is None or seat is None:
+    if game is None:
         return None
+    # These three hold nothing of the seat's position: also to a player whose seat a substitute
+    # took since (``receive._holder``), whom the seat's row no longer names.
     if n.payload.get("code") in _SENDER_CODES:
         return _wrong_sender_context(n, seat)
+    if _left(n.payload, seat):
+        return _left_context(n, seat)
+    if seat is None:
+        return None
     if n.payload.get("code") == "resign_confirm":
         return _resign_confirm_context(n, game, seat)
     names = parts.seat_names(game, pf)
@@ -153,11 +159,39 @@ def reply_context(
     return ctx
 
 
+def _left(payload: dict[str, Any], seat: Seat | None) -> bool:
+    """The answer is to a player who left the seat: a reply after they left (``seat_left``), or
+    their confirmed resignation when a substitute took the seat before the answer was sent."""
+    resigned = bool(payload.get("ok") and payload.get("resigned"))
+    return payload.get("code") == "seat_left" or (seat is None and resigned)
+
+
+def _left_context(n: Notification, seat: Seat | None) -> contexts.ReplyContext:
+    """The answer to a player who left the seat (``_left``): what happened to their reply, with
+    the game's number and map and its page (a seat they held lets them watch it), nothing of the
+    seat's position: the bot's or the substitute's now, and no move of theirs."""
+    p = n.payload
+    return {
+        **parts.game_context(n, seat),
+        "ok": bool(p.get("ok")),
+        "plan": False,
+        "resigned": bool(p.get("resigned")),
+        "line": "",
+        "will": "",
+        "error": "",
+        "code": str(p.get("code") or ""),
+        "moves": [],
+        "asked": [],
+        "reply_to": None,
+        "takeback_url": "",
+    }
+
+
 #: Refusals about who sent a reply (``games.inbox.receive._wrong_sender``), answered to the account.
 _SENDER_CODES = ("wrong_sender", "sender_not_authenticated")
 
 
-def _wrong_sender_context(n: Notification, seat: Seat) -> contexts.ReplyContext:
+def _wrong_sender_context(n: Notification, seat: Seat | None) -> contexts.ReplyContext:
     """A reply came from an address that is not the account's, or from the account's address but
     our MTA found it forged (``games.inbox.receive``): told to the account's address, with the
     other address (when it is a plain one), the addresses moves are taken from and where to add

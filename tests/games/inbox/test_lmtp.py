@@ -251,6 +251,56 @@ def test_a_message_over_the_size_limit_is_552(service, published, new_game):
     assert published == []
 
 
+def test_a_line_over_1000_characters_is_stored_and_the_move_made(service, published, new_game):
+    """RFC 5322 caps a line at 998 octets, but senders exceed it (an HTML part written as one
+    line, a long header) and an MTA may pass such lines on: aiosmtpd's own cap (1,001 with the
+    CRLF) answered the whole message with a permanent 500, so the MTA bounced the player's
+    reply. A 5,000-character line in a header and in the body is taken as it came, and read."""
+    from games.inbox import intake
+    from games.models import Game, InboundMail, Move
+
+    gid, p, to, s = _game(new_game)
+    long_header = "X-Long: " + "h" * 5_000
+    long_body = "y" * 5_000
+    raw = _reply(to, p.user.email, f"choose {s.market[0]}\r\n\r\n{long_body}").replace(
+        b"Subject: Re: turn\r\n", f"Subject: Re: turn\r\n{long_header}\r\n".encode()
+    )
+    with _lmtp(service) as c:
+        # A command line is still held to aiosmtpd's command limit (512 octets, a little more
+        # for MAIL's parameters): only a message's lines are longer.
+        assert c.docmd("MAIL", f"FROM:<{'a' * 2_000}@x.test>")[0] == 500
+        assert c.mail(p.user.email)[0] == 250
+        assert c.rcpt(to)[0] == 250
+        code, msg = c.data(raw)
+    assert code == 250, msg
+    row = InboundMail.objects.get()
+    stored = bytes(row.raw)
+    assert f"\r\n{long_header}\r\n".encode() in stored
+    assert f"\r\n{long_body}\r\n".encode() in stored
+    assert published == [row.pk]
+    assert intake.inbound_process(row.pk) == "applied"
+    assert Game.objects.get(pk=gid).seq == 1
+    assert Move.objects.get(game_id=gid).source == "email"
+
+
+def test_long_lines_do_not_get_past_the_size_limit(service, published, new_game):
+    """The total still holds (``INBOUND_MAX_BYTES``, 20,000 here): five 5,000-character lines
+    are 552, announced SIZE or not, and nothing is stored."""
+    from games.models import InboundMail
+
+    _gid, p, to, _s = _game(new_game)
+    big = _reply(to, p.user.email, ("z" * 5_000 + "\r\n") * 5)
+    with _lmtp(service) as c, pytest.raises(smtplib.SMTPSenderRefused) as err:
+        c.sendmail(p.user.email, [to], big)
+    assert err.value.smtp_code == 552
+    with _lmtp(service) as c:
+        assert c.mail(p.user.email)[0] == 250
+        assert c.rcpt(to)[0] == 250
+        assert c.data(big)[0] == 552
+    assert InboundMail.objects.count() == 0
+    assert published == []
+
+
 def test_a_bounce_address_is_taken_and_handled_by_the_bounce_code(service, published, settings):
     from games.inbox import intake
     from games.mailevents.verp import make_token

@@ -100,8 +100,35 @@ def test_the_confirming_reply_resigns_once(new_game):
     told = Notification.objects.filter(game_id=gid, kind="seat").count()
     assert told == len(seats) - 1  # the others told once
     again = mail_receive(_reply(confirm, p.user.email, "resign"), via="pipe")
-    assert (again.status, again.code) == ("refused", "token_used")
+    assert (again.status, again.code) == ("refused", "seat_left")  # said before "used"
     assert Notification.objects.filter(game_id=gid, kind="seat").count() == told
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_answer_to_a_completed_resignation_is_titled_for_leaving(new_game, lang):
+    """The answer to the confirming ``resign`` says in its subject that the player left, not
+    that a move was recorded (it was titled "Move recorded": leaving is no move of the log's)."""
+    from django.utils import translation
+
+    from games.inbox.receive import mail_receive
+    from games.models import Game
+    from games.notifications.emails import email_build, map_name
+
+    gid, _seats, _seat, p, mail, _s = _setup(new_game)
+    p.user.profile.language = lang
+    p.user.profile.save()
+    mail_receive(_reply(mail.extra_headers["Reply-To"], p.user.email, "resign"), via="pipe")
+    confirm = email_build(_answers(gid)[0]).extra_headers["Reply-To"]
+    assert mail_receive(_reply(confirm, p.user.email, "resign"), via="pipe").status == "applied"
+    built = email_build(_answers(gid)[-1])
+    with translation.override(lang):
+        ids = {"id": gid, "map": map_name(Game.objects.get(pk=gid).map)}
+        left = translation.gettext("[Power Grid] You have left game #%(id)s (%(map)s)") % ids
+        recorded = translation.gettext("[Power Grid] Move recorded in game #%(id)s (%(map)s)")
+    assert built.subject == left
+    assert built.subject != recorded % ids
+    assert "Move recorded" not in built.subject
+    assert "Take back" not in built.body  # leaving is not a move to take back
 
 
 def test_resign_to_an_ordinary_email_twice_still_changes_nothing(new_game):

@@ -67,13 +67,47 @@ def test_every_from_trick_moves_nothing_for_the_victim(new_game):
         raw = raw.replace(b"Message-ID: <", f"Message-ID: <a{i}.".encode(), 1)
         got = mail_receive(raw, via="pipe")
         assert got.status != "applied", what
-        assert got.code in ("wrong_sender", "bounce"), (what, got)
+        assert got.code in ("wrong_sender", "no_sender"), (what, got)
         assert not Move.objects.filter(game_id=gid).exists(), what
         row = InboundMail.objects.latest("id")
         assert row.sender != victim, what
     own = mail_receive(_reply(to, victim, f"choose {s.market[0]}"), via="pipe")
     assert own.status == "applied", own
     assert Move.objects.filter(game_id=gid, seat=seat, source="email").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("what", "lines"),
+    [
+        ("no From", b""),
+        ("two mailboxes", b"From: someone@x.test, mallory@evil.test\r\n"),
+        ("CVE-2023-27043 parenthesis", b"From: someone@x.test)<mallory@evil.test>\r\n"),
+        ("two From fields", b"From: someone@x.test\r\nFrom: mallory@evil.test\r\n"),
+    ],
+)
+def test_a_missing_or_doubtful_from_is_logged_no_sender_not_bounce(new_game, what, lines):
+    """No sender to check or answer: ignored, never answered, with a code of its own (it was
+    logged ``bounce``, among the delivery reports, where an operator would not look for it)."""
+    from games.inbox.receive import mail_receive
+    from games.models import InboundMail, Move, Notification
+
+    gid, _seats, _seat, _p, mail, s = _setup(new_game)
+    raw = _with_from(mail.extra_headers["Reply-To"], lines, f"choose {s.market[0]}")
+    got = mail_receive(raw, via="pipe")
+    assert (got.status, got.code, got.answered) == ("ignored", "no_sender", False), what
+    row = InboundMail.objects.get()
+    assert (row.status, row.code, row.sender) == ("ignored", "no_sender", ""), what
+    assert not Move.objects.filter(game_id=gid).exists()
+    assert not Notification.objects.filter(game_id=gid, kind="reply").exists()
+
+
+def test_a_bounce_without_a_readable_from_is_still_a_bounce(new_game):
+    """An empty envelope sender (``Return-Path: <>``) or a delivery report says bounce first."""
+    from games.inbox.receive import mail_receive
+
+    _gid, _seats, _seat, _p, mail, _s = _setup(new_game)
+    raw = _with_from(mail.extra_headers["Reply-To"], b"", "pass", headers=b"Return-Path: <>\r\n")
+    assert mail_receive(raw, via="pipe").code == "bounce"
 
 
 @pytest.mark.parametrize("address", ["太郎@例え.jp", "ｂob@x.test"])
@@ -165,7 +199,10 @@ def test_our_mtas_dmarc_fail_refuses_and_tells_the_account(new_game, settings, s
     assert EVIL not in " ".join(built.to + built.cc + built.bcc)
     assert built.subject.startswith("[Power Grid] A reply in your name was not taken"), built
     assert "signature did not confirm it" in built.body
-    assert "you need do nothing" in built.body
+    # Honest about what a holder of a turn email can do, and never "you need do nothing".
+    assert "someone else has one of your turn emails" in built.body
+    assert "Do not forward your turn emails" in " ".join(built.body.split())
+    assert "need do nothing" not in built.body
     assert "signature did not confirm it" in built.alternatives[0][0]
 
 

@@ -57,11 +57,23 @@ def _expected(gid: int, other: str, account: str, lang: str) -> tuple[str, str, 
             "confirmed on your account page."
         ) % {"account": account}
         mine = translation.gettext(
-            "If you wrote from another address of your own, add it there and confirm it; if you "
-            "did not write, someone else has one of your turn emails: nothing was changed, and "
-            "you need do nothing:"
+            "If you wrote from another address of your own, add it on your account page and "
+            "confirm it:"
         )
         return subject % ids, came, f"{only}\n{mine}"
+
+
+def _not_you(lang: str) -> str:
+    """The sentence for a player who did not write the reply, as the catalogue has it."""
+    from django.utils import translation
+
+    with translation.override(lang):
+        return translation.gettext(
+            "If you did not write it, someone else has one of your turn emails. That reply "
+            "changed nothing, but whoever holds a turn email can move for you with its one-tap "
+            "links, and perhaps by a reply that gives your address as its sender. Do not forward "
+            "your turn emails: their reply address and links are your key to the game."
+        )
 
 
 def _answers(gid: int):
@@ -102,7 +114,11 @@ def test_the_account_is_told_once_in_its_language_and_the_sender_never(new_game,
     assert built.subject == subject
     html = built.alternatives[0][0]
     account_url = links.absolute(reverse("account_email"))
-    assert f"{came}\n{only}\n{account_url}\n" in built.body
+    not_you = _not_you(lang)
+    assert f"{came}\n{only}\n{account_url}\n{not_you}\n" in built.body
+    assert not_you in " ".join(html.split())
+    for part in (built.body, html):  # the old answer told a victim there was nothing to do
+        assert "need do nothing" not in part
     for shown in (OTHER, p.user.email, f'href="{account_url}"'):
         assert shown in html
     with translation.override(lang):  # the email's own words are the owner's language
@@ -110,7 +126,9 @@ def test_the_account_is_told_once_in_its_language_and_the_sender_never(new_game,
     # Nothing of the message and nothing of the game: the lines between the greeting and the
     # signature are the two sentences, the account page, and the game's link.
     lines = built.body.split("\n-- \n")[0].splitlines()[1:]
-    assert [x for x in lines if x] == [came, *only.split("\n"), account_url, label, lines[-1]]
+    assert [x for x in lines if x] == [
+        came, *only.split("\n"), account_url, not_you, label, lines[-1]
+    ]  # fmt: skip
     assert lines[-1].startswith("http")
     others = [x.user.email for x in seats.values() if x is not p]
     for part in (built.body, html):
