@@ -91,7 +91,8 @@ def chat_post(*, game_id: int, user: Any, text: object) -> ChatMessage:
 
 def chat_edit(*, game_id: int, message_id: int, user: Any, text: object) -> ChatMessage:
     """Change one's own message of game ``game_id`` (a message of another game, named through
-    this game's address, is not found: nothing is changed)."""
+    this game's address, is not found: nothing is changed). The edit's line goes to the delivery
+    journal after the commit: a restore to before it would bring the old text back untold."""
     clean = _clean(text)
     with transaction.atomic():
         m = (
@@ -109,6 +110,7 @@ def chat_edit(*, game_id: int, message_id: int, user: Any, text: object) -> Chat
         m.text = clean
         m.edited_at = timezone.now()
         m.save(update_fields=["text", "edited_at"])
+        committed.chat_edited(m)  # its line in the delivery journal, after the commit
     return m
 
 

@@ -1,12 +1,14 @@
-"""The delivery journal's lines written by the process that committed a change: moves, chat.
+"""The delivery journal's lines written by the process that committed a change: moves, chat,
+chat edits.
 
 The sending worker's lines (``journal.delivered``) say what the players were told; a move no
 delivered email described (the next seat's player has emails off, phase 5 where everyone is
 awaited already, the last moves before the restore point) or a chat message no turn email
-carried would be unknown to ``manage.py after_restore``, and its loss told to nobody. So every
-committed change with moves, and every chat message posted, also leaves a line, appended by the
-process that committed it (a web host, a worker, the sweeper) right after the commit
-(``transaction.on_commit``), to the same ``<DELIVERY_JOURNAL_DIR>/delivered-<host>.jsonl``:
+carried (or a message's edit: no line holds it) would be unknown to ``manage.py after_restore``,
+and its loss told to nobody. So every committed change with moves, every chat message posted
+and every edit of one also leaves a line, appended by the process that committed it (a web host,
+a worker, the sweeper) right after the commit (``transaction.on_commit``), to the same
+``<DELIVERY_JOURNAL_DIR>/delivered-<host>.jsonl``:
 
 * a ``moves`` line (``kind`` ``moves``, no ``n``: no email): ``at``, ``host``, ``game``, ``seq``
   (the game's move number after the change), ``map``, ``players`` (``[seat, user]``) and
@@ -17,7 +19,11 @@ process that committed it (a web host, a worker, the sweeper) right after the co
   the change had at hand (``stream.log.record_many``'s ``states``), no query. A take-back's entry
   (kind ``takeback``, its ``cancels``) lets ``after_restore`` leave the moves it cancelled untold.
   A game's start writes a line without moves: a game lost whole is known with its players;
-* a chat line (``game``, ``chat``: ``[[id, author, at, text]]``, as a turn email's chat line).
+* a chat line (``game``, ``chat``: ``[[id, author, at, text]]``, as a turn email's chat line);
+* an edit's line (``game``, ``edit``: ``[id, author, at, edited_at, text]``, the new text): a
+  restore to a point between the post and the edit brings the old text back, and only this line
+  says the author changed it (``after_restore`` tells them, and nobody else). No ``kind``, like a
+  chat line: an ``after_restore`` that predates it reads a chat line without messages.
 
 Written only when ``DELIVERY_JOURNAL_DIR`` is set (web hosts too: deploy/OPERATIONS.md); a
 failure is logged, never raised: the change is committed already.
@@ -38,7 +44,7 @@ from games.models import ChatMessage, Game, Move, Seat
 from powergrid.state import State
 
 from . import journal
-from .journal import Line, MoveRow
+from .journal import EditRow, Line, MoveRow
 
 log = logging.getLogger(__name__)
 
@@ -144,5 +150,36 @@ def chat_committed(m: ChatMessage) -> None:
             journal.append_many([rec])
         except Exception as exc:
             log.warning("delivery journal: chat message %s not written: %r", m.pk, exc)
+
+    transaction.on_commit(write)
+
+
+def edit_record(m: ChatMessage) -> Line:
+    row: EditRow = (
+        m.pk,
+        m.author_id,
+        journal.iso(m.created_at),
+        journal.iso(m.edited_at),
+        m.text,
+    )
+    return {"v": 1, "game": m.game_id, "edit": row}
+
+
+def chat_edited(m: ChatMessage) -> None:
+    """After the commit of the edit of chat message ``m`` (its new ``text`` and ``edited_at``):
+    its edit's line. Never raises: the edit is the author's, the line only a record of it."""
+    try:
+        if journal.journal_path() is None:
+            return
+        rec = edit_record(m)  # the text now: a later edit in the same transaction has its own
+    except Exception as exc:
+        log.warning("delivery journal: edit of chat message %s not written: %r", m.pk, exc)
+        return
+
+    def write() -> None:
+        try:
+            journal.append_many([rec])
+        except Exception as exc:
+            log.warning("delivery journal: edit of chat message %s not written: %r", m.pk, exc)
 
     transaction.on_commit(write)

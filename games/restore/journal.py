@@ -27,8 +27,9 @@ line of the game's last chat messages (``n``, ``game``, ``chat``: id, author, ti
 the email carries them), read from the database: best effort, after the delivery's line.
 A failure to write is logged, never raised: an email is not held back for the journal.
 
-The same files hold the lines of the moves and chat messages committed (``committed``: written
-by the process that committed them, web hosts included; no ``n``: no email).
+The same files hold the lines of the moves and chat messages committed, and of each chat
+message's edit (``committed``: written by the process that committed them, web hosts included;
+no ``n``: no email).
 """
 
 from __future__ import annotations
@@ -63,12 +64,15 @@ DESCRIBING = ("turn", "reminder", "game_over", "timeout", "bot_took_over", "take
 MoveRow = tuple[int, int, str, str | None, str, Params]
 #: A chat message: id, author, time, text.
 ChatRow = tuple[int, int, str | None, str]
+#: A chat message's edit: id, author, the message's time, the edit's time, the new text.
+EditRow = tuple[int, int, str | None, str | None, str]
 
 
 class Line(TypedDict, total=False):
     """One line of the journal (JSON); a chat line has only ``v``, ``n`` (a turn email's; none:
-    a message's own, ``committed``), ``game``, ``chat``; a ``moves`` line (``committed``) no
-    ``n``, ``mid``, ``user``, ``lang``, ``seat``."""
+    a message's own, ``committed``), ``game``, ``chat``; an edit's line (``committed``) only
+    ``v``, ``game``, ``edit``; a ``moves`` line (``committed``) no ``n``, ``mid``, ``user``,
+    ``lang``, ``seat``."""
 
     v: int
     at: str
@@ -86,6 +90,7 @@ class Line(TypedDict, total=False):
     players: list[tuple[int, int]]
     moves: list[MoveRow]
     chat: list[ChatRow]
+    edit: EditRow
 
 
 _lock = threading.Lock()

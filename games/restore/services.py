@@ -1,8 +1,8 @@
 """After a failover or a point-in-time restore: what the recovery lost, and the repairs.
 
 ``after_restore`` reads the delivery journal (``journal``: what the SMTP server accepted, and
-``committed``: every move and chat message committed, kept outside the database) and compares
-it with the restored database, in ONE transaction, before any worker sends again:
+``committed``: every move, chat message and chat edit committed, kept outside the database)
+and compares it with the restored database, in ONE transaction, before any worker sends again:
 
 * an outbox row the journal shows delivered but the database has still ``pending`` or
   ``sending`` (its ``sent`` mark was lost) is marked ``sent``: no email goes twice, a turn
@@ -11,15 +11,18 @@ it with the restored database, in ONE transaction, before any worker sends again
   row for the same turn is written beside it;
 * a game whose lines (its emails', its moves') go beyond its restored move number lost those
   moves (not told: a move a lost take-back cancelled, a take-back whose moves are all lost too);
-  a chat message the journal has that the database lacks was lost; a game the journal knows and the
-  database does not was lost whole: its players are the journal's (its lines' ``players``), so
-  that one who turned emails off, to whom no line is addressed, is told too;
-* each affected player (a player of such a game, the author of a lost message) gets ONE email
-  (kind ``restored``, keyed by the recovery's label: running it twice tells nobody twice), in
-  their language, naming their own lost moves and messages ("your move 'build Essen' of 14:02
-  was lost, please play it again"); a player with emails off (or no address) gets the same row,
-  never sent: the game page shows it, or for a game lost whole their home page, until they
-  dismiss it (``told.home_notices``); no push notice (those are turn notices only);
+  a chat message the journal has that the database lacks was lost (told with its latest text: an
+  edit of it lost with it is not told again); an edit whose text and time the database does not
+  hold (the message reads as before it) was lost, told to its author only (the others see the
+  old text again, as before the edit: nothing of theirs was lost); a game the journal knows and
+  the database does not was lost whole: its players are the journal's (its lines' ``players``),
+  so that one who turned emails off, to whom no line is addressed, is told too;
+* each affected player (a player of such a game, the author of a lost message or edit) gets ONE
+  email (kind ``restored``, keyed by the recovery's label: running it twice tells nobody twice),
+  in their language, naming their own lost moves, messages and edits ("your move 'build Essen'
+  of 14:02 was lost, please play it again"); a player with emails off (or no address) gets the
+  same row, never sent: the game page shows it, or for a game lost whole their home page, until
+  they dismiss it (``told.home_notices``); no push notice (those are turn notices only);
 * every running game's deadlines are armed again from the restored state: a game that lost
   moves gives its awaited seats a fresh turn (they must play again), the others keep theirs
   moved on by the time the database was away (the outage is nobody's turn time); seats not
@@ -50,8 +53,16 @@ from powergrid.describe import Params
 from powergrid.takeback import TAKEBACK
 
 from . import committed, journal
-from .journal import Line, MoveRow
-from .told import PAGE_DAYS, PAGE_ONLY, ChatLost, EarlierGame, RestoredPayload, ToldGame
+from .journal import EditRow, Line, MoveRow
+from .told import (
+    PAGE_DAYS,
+    PAGE_ONLY,
+    ChatLost,
+    EarlierGame,
+    EditLost,
+    RestoredPayload,
+    ToldGame,
+)
 
 #: A move the journal knows, by its number: seat, source, time, the log's kind and params.
 MoveSeen = tuple[int, str, str | None, str, Params]
@@ -75,6 +86,8 @@ class GameSeen:
     seats: dict[int, int] = field(default_factory=dict)  # seat -> user
     users: set[int] = field(default_factory=set)
     chat: dict[int, tuple[int, str | None, str]] = field(default_factory=dict)  # author, at, text
+    #: Each message's latest edit the journal has (by its time): message id -> its line's row.
+    edits: dict[int, EditRow] = field(default_factory=dict)
 
 
 @dataclass
@@ -96,8 +109,16 @@ def _before(at: object, since: datetime | None) -> bool:
         return False
 
 
+def _time(at: object) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(at)) if at else None
+    except ValueError:
+        return None
+
+
 def _game_seen(g: GameSeen, rec: Line) -> None:
-    """What a line with a game says of it: its move number, map, players, moves, chat."""
+    """What a line with a game says of it: its move number, map, players, moves, chat, an edit
+    (of a message's edits, the latest is kept)."""
     seq = rec.get("seq")
     if seq is not None:
         g.seq = max(g.seq, int(seq))
@@ -108,13 +129,19 @@ def _game_seen(g: GameSeen, rec: Line) -> None:
         g.moves.setdefault(int(m[0]), m[1:])
     for c in rec.get("chat") or []:
         g.chat.setdefault(int(c[0]), c[1:])
+    edit = rec.get("edit")
+    if edit:
+        had = g.edits.get(int(edit[0]))
+        at, before = _time(edit[3]), _time(had[3]) if had else None
+        if had is None or (at is not None and (before is None or at > before)):
+            g.edits[int(edit[0])] = edit
 
 
 def journal_load(paths: list[Path], *, since: datetime | None = None) -> Journal:
     """The journal's lines by game. A delivery (``n`` and ``kind``) was an email: its row is
     marked sent, its recipient was told of the game. A ``moves`` line or a chat line without
-    ``n`` (``committed``: written by the process that committed them) is no email: it only
-    says what the game had (its move number, moves, players, messages).
+    ``n`` (``committed``: written by the process that committed them; an edit's line is one) is
+    no email: it only says what the game had (its move number, moves, players, messages, edits).
 
     ``since``: when the last earlier recovery whose repairs the restored database holds ran
     (``_last_recovery``): what lines and messages before it said of the games was reconciled
@@ -129,10 +156,14 @@ def journal_load(paths: list[Path], *, since: datetime | None = None) -> Journal
             j.committed += "n" not in rec
             if gid is None:
                 continue
-            if kind is None:  # each message says when it was written
+            if kind is None:  # each message (each edit) says when it was written
                 chat = [c for c in rec.get("chat") or [] if not _before(c[2], since)]
-                if chat or since is None:
-                    _game_seen(j.games.setdefault(int(gid), GameSeen()), {**rec, "chat": chat})
+                seen: Line = {**rec, "chat": chat}
+                edit = rec.get("edit")
+                if edit and _before(edit[3], since):
+                    del seen["edit"]
+                if chat or "edit" in seen or since is None:
+                    _game_seen(j.games.setdefault(int(gid), GameSeen()), seen)
             elif not _before(rec.get("at"), since):
                 _game_seen(j.games.setdefault(int(gid), GameSeen()), rec)
             continue
@@ -161,6 +192,9 @@ class Report:
     games_lost: int = 0
     moves_lost: int = 0
     chat_lost: int = 0
+    #: Edits of messages the database holds with their earlier text (a message lost with its
+    #: edit counts in ``chat_lost`` only).
+    chat_edits_lost: int = 0
     players_told: int = 0
     #: Of those, players with emails off or no address: told on the game page only.
     told_on_page_only: int = 0
@@ -179,6 +213,7 @@ def restore_point() -> datetime | None:
             t=Max("created_at")
         )["t"],
         ChatMessage.objects.aggregate(t=Max("created_at"))["t"],
+        ChatMessage.objects.aggregate(t=Max("edited_at"))["t"],
     ]
     known = [p for p in points if p is not None]
     return max(known) if known else None
@@ -274,6 +309,9 @@ class Told:
     chat: dict[int, dict[int, list[ChatLost]]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(list))
     )
+    edits: dict[int, dict[int, list[EditLost]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(list))
+    )
     affected: dict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
     behind: dict[int, int] = field(default_factory=dict)  # game -> restored seq
     lost_games: set[int] = field(default_factory=set)
@@ -293,8 +331,13 @@ def _lost(j: Journal, report: Report) -> Told:
         "game_id", "seat", "user_id"
     ):
         seats[gid][seat] = user
-    chat_ids = {i for g in j.games.values() for i in g.chat}
-    chat_kept = set(ChatMessage.objects.filter(pk__in=chat_ids).values_list("pk", flat=True))
+    chat_ids = {i for g in j.games.values() for i in (*g.chat, *g.edits)}
+    chat_kept: dict[int, tuple[str, datetime | None]] = {
+        pk: (text, edited)
+        for pk, text, edited in ChatMessage.objects.filter(pk__in=chat_ids).values_list(
+            "pk", "text", "edited_at"
+        )
+    }
     for gid, seen in j.games.items():
         game = games.get(gid)
         restored = game.seq if game is not None else -1
@@ -319,12 +362,41 @@ def _lost(j: Journal, report: Report) -> Told:
                 mover = who.get(seat)
                 if mover is not None and source in HUMAN:
                     told.moves[mover][gid].append((s, *seen.moves[s]))
-        for cid, (author, at, text) in seen.chat.items():
-            if cid not in chat_kept:
-                report.chat_lost += 1
-                told.chat[author][gid].append((at, text))
-                told.affected[author].add(gid)
+        _chat_lost(gid, seen, chat_kept, told, report)
     return told
+
+
+def _chat_lost(
+    gid: int,
+    seen: GameSeen,
+    kept: dict[int, tuple[str, datetime | None]],
+    told: Told,
+    report: Report,
+) -> None:
+    """Game ``gid``'s lost messages and edits, for their authors only (``kept``: the restored
+    database's messages, their text and edit time). A message lost is told once, with the
+    latest text the journal has of it (its edit's, if one was journaled: what its readers last
+    saw), also when only its edit's line is there (the post's line was not written); an edit
+    is lost when the database has the message with an earlier edit or none and another text."""
+    for cid in sorted({*seen.chat, *seen.edits}):
+        edit = seen.edits.get(cid)
+        if cid not in kept:
+            # the edit's line names the same author and time as the post's, with the new text
+            author, at, text = (int(edit[1]), edit[2], edit[4]) if edit else seen.chat[cid]
+            report.chat_lost += 1
+            told.chat[author][gid].append((at, text))
+            told.affected[author].add(gid)
+            continue
+        if edit is None:
+            continue
+        now_text, now_edited = kept[cid]
+        edited = _time(edit[3])
+        newer = now_edited is None or (edited is not None and now_edited < edited)
+        if newer and now_text != edit[4]:
+            author = int(edit[1])
+            report.chat_edits_lost += 1
+            told.edits[author][gid].append((edit[2], edit[3], edit[4]))
+            told.affected[author].add(gid)
 
 
 def _to_redo(moves: dict[int, MoveSeen], lost: list[int], restored: int) -> list[int]:
@@ -382,6 +454,7 @@ def _tell(told: Told, *, label: str, point: datetime) -> tuple[int, int]:
                     "map": told.maps.get(gid, ""),
                     "moves": told.moves.get(uid, {}).get(gid, []),
                     "chat": told.chat.get(uid, {}).get(gid, []),
+                    "edits": told.edits.get(uid, {}).get(gid, []),
                 }
             )
         payload: RestoredPayload = {
@@ -478,7 +551,7 @@ def _sequences_past(j: Journal) -> None:
     top = {
         Notification: max(j.delivered, default=0),
         Game: max(j.games, default=0),
-        ChatMessage: max((i for g in j.games.values() for i in g.chat), default=0),
+        ChatMessage: max((i for g in j.games.values() for i in (*g.chat, *g.edits)), default=0),
     }
     with connection.cursor() as cur:
         for model, highest in top.items():

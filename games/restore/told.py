@@ -3,9 +3,11 @@
 Written by ``services.after_restore``; built here from the row's payload, in the recipient's
 language and time zone (``emails.email_build`` sets both around the builder): per game, the
 move number it went back to (or, for a game lost whole, its number and map), each of their own
-moves that was lost as the game's log says it ("build Essen") with its time, and each of their
-lost chat messages. Another player's lost moves are counted, never described (what they were is
-theirs to tell). Hidden information is never in it: the moves are the public log's entries.
+moves that was lost as the game's log says it ("build Essen") with its time, each of their
+lost chat messages, and each of their edits of a message that was lost (the message reads as
+before it again), with the text they had written. Another player's lost moves are counted, never
+described (what they were is theirs to tell); another's lost messages and edits are not named
+at all. Hidden information is never in it: the moves are the public log's entries.
 
 A player not emailed (emails off, no address: the row is ``PAGE_ONLY``) reads the same words on
 the game page (``page_notice``); a game lost whole has no page, so their home page shows those
@@ -43,6 +45,10 @@ HOME_KEPT = 3
 
 #: A lost chat message of the reader's: time, text.
 ChatLost = tuple[str | None, str]
+#: A lost edit of a chat message of the reader's: the message's time, the edit's time, its text.
+EditLost = tuple[str | None, str | None, str]
+#: How much of a lost message's text the notice quotes.
+TEXT_SHOWN = 120
 
 
 class ToldGame(TypedDict):
@@ -55,6 +61,9 @@ class ToldGame(TypedDict):
     map: NotRequired[str]
     moves: list[MoveRow]
     chat: list[ChatLost]
+    #: The reader's edits lost (the messages kept, with their earlier text); not in rows written
+    #: before it.
+    edits: NotRequired[list[EditLost]]
 
 
 class EarlierGame(ToldGame):
@@ -117,7 +126,7 @@ def _move_text(slug: str, move: MoveRow, name: str) -> str:
 
 def _block(g: ToldGame, game: Game | None, name: str) -> tuple[str, list[str]]:
     """One game of a ``restored`` row: its head (where it went back to, or lost whole) and the
-    reader's own lost moves and messages, as the email and the game page say them."""
+    reader's own lost moves, messages and edits, as the email and the game page say them."""
     slug = game.map if game is not None else g.get("map") or ""
     if (g.get("lost_game") or game is None) and slug:
         head = _(
@@ -128,6 +137,8 @@ def _block(g: ToldGame, game: Game | None, name: str) -> tuple[str, list[str]]:
         head = _(
             "Game #%(id)s was lost: it started after the point the database was restored to."
         ) % {"id": g["game"]}
+    elif g.get("seq") is None:  # not gone back: only its chat (a message, an edit) was lost
+        head = _("Game #%(id)s kept all its moves.") % {"id": g["game"]}
     else:
         head = _("Game #%(id)s went back to move %(seq)s.") % {
             "id": g["game"],
@@ -145,8 +156,16 @@ def _block(g: ToldGame, game: Game | None, name: str) -> tuple[str, list[str]]:
     ]
     lines += [
         _("Your chat message “%(text)s” of %(at)s was lost.")
-        % {"text": str(c[1])[:120], "at": _when(c[0])}
+        % {"text": str(c[1])[:TEXT_SHOWN], "at": _when(c[0])}
         for c in g.get("chat") or []
+    ]
+    lines += [
+        _(
+            "Your change of %(at)s to your chat message of %(posted)s was lost: the message "
+            "reads as before. You had written: “%(text)s”."
+        )
+        % {"text": str(e[2])[:TEXT_SHOWN], "at": _when(e[1]), "posted": _when(e[0])}
+        for e in g.get("edits") or []
     ]
     return head, lines
 

@@ -1,6 +1,6 @@
 """What the restore tests share: sending every pending email, and a restore to a moment
 (``snapshot``, then ``roll_back``: rows deleted and put back as they were, as a point-in-time
-restore leaves the database)."""
+restore leaves the database: a chat message edited since reads as it did)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,10 @@ def snapshot(gid: int) -> dict:
             n.pk: (n.status, n.dedupe_key, n.sent_at, n.claimed_at, n.attempts)
             for n in Notification.objects.all()
         },
-        "chat": set(ChatMessage.objects.values_list("pk", flat=True)),
+        "chat": {
+            pk: (text, edited_at)
+            for pk, text, edited_at in ChatMessage.objects.values_list("pk", "text", "edited_at")
+        },
     }
 
 
@@ -43,4 +46,6 @@ def roll_back(gid: int, snap: dict) -> None:
         Notification.objects.filter(pk=pk).update(
             status=st, dedupe_key=key, sent_at=sent_at, claimed_at=claimed, attempts=attempts
         )
-    ChatMessage.objects.exclude(pk__in=snap["chat"]).delete()
+    ChatMessage.objects.exclude(pk__in=list(snap["chat"])).delete()
+    for pk, (text, edited_at) in snap["chat"].items():
+        ChatMessage.objects.filter(pk=pk).update(text=text, edited_at=edited_at)
