@@ -51,6 +51,13 @@ EditLost = tuple[str | None, str | None, str]
 TEXT_SHOWN = 120
 
 
+def _shown(text: object) -> str:
+    """A lost message's text as the notice quotes it: at most ``TEXT_SHOWN`` characters, an
+    ellipsis saying when it was cut (a reader must not take a cut text for the whole)."""
+    s = str(text)
+    return s if len(s) <= TEXT_SHOWN else s[: TEXT_SHOWN - 1] + "…"
+
+
 class ToldGame(TypedDict):
     """One game in a ``restored`` row's payload (written by ``services.after_restore``)."""
 
@@ -156,7 +163,7 @@ def _block(g: ToldGame, game: Game | None, name: str) -> tuple[str, list[str]]:
     ]
     lines += [
         _("Your chat message “%(text)s” of %(at)s was lost.")
-        % {"text": str(c[1])[:TEXT_SHOWN], "at": _when(c[0])}
+        % {"text": _shown(c[1]), "at": _when(c[0])}
         for c in g.get("chat") or []
     ]
     lines += [
@@ -164,7 +171,7 @@ def _block(g: ToldGame, game: Game | None, name: str) -> tuple[str, list[str]]:
             "Your change of %(at)s to your chat message of %(posted)s was lost: the message "
             "reads as before. You had written: “%(text)s”."
         )
-        % {"text": str(e[2])[:TEXT_SHOWN], "at": _when(e[1]), "posted": _when(e[0])}
+        % {"text": _shown(e[2]), "at": _when(e[1]), "posted": _when(e[0])}
         for e in g.get("edits") or []
     ]
     return head, lines

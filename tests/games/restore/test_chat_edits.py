@@ -17,7 +17,7 @@ from django.core import mail
 from restoring import roll_back, send_all, snapshot
 
 from games.models import ChatMessage, Notification
-from games.restore import committed, journal
+from games.restore import committed, journal, told
 from games.restore.services import after_restore
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -227,3 +227,19 @@ def test_other_players_never_see_the_edited_text(new_game, journal_dir, client):
     assert f"Game #{gid} went back to move {snap['game'][0]}." in page  # told, on the page
     assert CHANGED not in page
     assert EDIT_LOST not in page
+
+
+@pytest.mark.parametrize(
+    ("length", "quoted"),
+    [
+        (told.TEXT_SHOWN, told.TEXT_SHOWN),
+        (told.TEXT_SHOWN + 1, told.TEXT_SHOWN),
+        (1000, told.TEXT_SHOWN),
+    ],
+)
+def test_a_long_text_is_quoted_cut_with_an_ellipsis_and_a_short_one_whole(length, quoted):
+    text = "x" * length
+    shown = told._shown(text)
+    assert len(shown) == quoted
+    assert shown.endswith("…") == (length > told.TEXT_SHOWN)
+    assert shown.rstrip("…") == text[: len(shown.rstrip("…"))]
