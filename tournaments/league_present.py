@@ -59,20 +59,44 @@ def summary(league: League) -> shapes.LeagueSummary:
     }
 
 
-def _seasons(league: League) -> list[shapes.LeagueSeasonSummary]:
-    """Every season in order, each with its number of divisions (counted in one query)."""
+def your_divisions(league: League, viewer: Any) -> dict[int, int]:
+    """The viewer's division in each season of the league they played in (season number ->
+    division number), in one query however many divisions and seasons: the viewer's entries
+    only, none for a visitor. An entry, not a membership: a member who left keeps their row in
+    that season's standings, and one who joined during a season has none in it."""
+    if not getattr(viewer, "is_authenticated", False):
+        return {}
+    return dict(
+        Entrant.objects.filter(
+            user_id=viewer.pk, tournament__division__season__league=league
+        ).values_list("tournament__division__season__number", "tournament__division__number")
+    )
+
+
+def division_page(number: int) -> int:
+    """The page of the league's page (``season_page``) holding division ``number``: a season's
+    divisions are numbered 1 to its count, the top first (``leagues._season_start``), and
+    paged in that order, so no division need be read to find it."""
+    return (number - 1) // DIVISIONS_PER_PAGE + 1
+
+
+def _seasons(league: League, viewer: Any) -> list[shapes.LeagueSeasonSummary]:
+    """Every season in order, each with its number of divisions (counted in one query) and
+    the viewer's division in it (``your_divisions``: one more)."""
     rows = (
         Season.objects.filter(league=league)
         .annotate(divisions_count=Count("divisions"))
         .values("number", "started_at", "finished_at", "divisions_count")
         .order_by("number")  # Meta.ordering is dropped from a GROUP BY query
     )
+    yours = your_divisions(league, viewer)
     return [
         {
             "number": r["number"],
             "started_at": r["started_at"],
             "finished_at": r["finished_at"],
             "divisions_count": r["divisions_count"],
+            "your_division": yours.get(r["number"]),
         }
         for r in rows
     ]
@@ -87,8 +111,13 @@ def is_member(league: League, viewer: Any) -> bool:
 def detail(league: League, viewer: Any) -> shapes.League:
     """The league as the API answers it (``league``: from ``leagues_listed``, its counts
     annotated): its seasons' divisions counted, not listed, and its members counted (both paged:
-    ``LeagueSeasonView``, ``members_page``), so the answer does not grow with the members."""
-    return {**summary(league), "seasons": _seasons(league), "member": is_member(league, viewer)}
+    ``LeagueSeasonView``, ``members_page``), so the answer does not grow with the members; each
+    season says the viewer's division in it, so a client knows which page of it to read."""
+    return {
+        **summary(league),
+        "seasons": _seasons(league, viewer),
+        "member": is_member(league, viewer),
+    }
 
 
 def members_page(league: League) -> QuerySet[LeagueMember]:

@@ -23,7 +23,7 @@ from games.selectors import player_name
 from games.services.errors import ServiceError
 from games.web.common import lang
 from games.web.errors import error_text
-from tournaments import league_present, leagues
+from tournaments import league_present, leagues, shapes
 from tournaments.forms import LeagueCreateForm
 from tournaments.models import Season
 
@@ -75,9 +75,25 @@ def _season_asked(request: HttpRequest) -> int | None:
     return number
 
 
+def _yours(detail: shapes.League, chosen: Season | None, me: str) -> dict[str, Any] | None:
+    """Where the viewer's division of the season shown is (its number and page: the "Your
+    division" link, and their row marked), or None when they did not play in it. Read from the
+    league's answer (``league_present.detail``: one query for all the viewer's divisions), so
+    no division is read to find it."""
+    if chosen is None:
+        return None
+    number = next(
+        (s["your_division"] for s in detail["seasons"] if s["number"] == chosen.number), None
+    )
+    if number is None:
+        return None
+    return {"number": number, "page": league_present.division_page(number), "me": me}
+
+
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league, and a season (``?season=``; the last by default) a page of divisions at a
-    time (``?page=``: ``league_present.season_page``; the pages' links keep the season)."""
+    time (``?page=``: ``league_present.season_page``; the pages' links keep the season). A
+    viewer who plays in the season has a link to the page and heading of their division."""
     league = league_present.listed(league_id)
     if league is None:
         raise Http404
@@ -108,6 +124,7 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
             "waiting": [{"name": player_name(m.user)} for m in league_present.waiting(league)],
             "member": detail["member"],
             "is_director": user.is_authenticated and user.pk == league.director_id,
+            "yours": _yours(detail, chosen, user.get_username()),
         },
     )
 

@@ -203,6 +203,14 @@ class LeagueSeasonSummary(TypedDict):
     started_at: datetime
     finished_at: datetime | None
     divisions_count: Annotated[int, Doc("How many divisions the season plays.")]
+    your_division: Annotated[
+        int | None,
+        Doc(
+            "Your division in the season (1 to `divisions_count`, the top first, in the order"
+            " the season's pages list them, so `?offset=` one less than it opens a page with"
+            " it); null if you did not play in it."
+        ),
+    ]
 
 
 class League(LeagueSummary):

@@ -165,6 +165,8 @@ def test_tournament_and_league_pages_fit_a_phone(live_server, browser, lang, mon
     assert page.locator("main a[href^='/games/']").count() >= 4
     page.goto(f"{base}/leagues/{league.pk}/")
     assert page.locator("main .table-wrap table").count() == 2
+    # the director plays too: their division, a link on a line of its own (checked above)
+    assert page.locator("main a[href*='season=1#d']").count() == 1
     # a big tournament's page: the standings in pages, your place, rounds on their own pages
     monkeypatch.setattr(present, "STANDINGS_PER_PAGE", 4)
     monkeypatch.setattr(present, "TABLES_INLINE", 1)

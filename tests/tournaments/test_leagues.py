@@ -398,7 +398,10 @@ def test_the_movers_bounds_declared_are_the_ones_enforced(make_user):
 
 #: A division on the league's page: its number and its standings' rows.
 _DIVISION = re.compile(r'<h2 id="d(\d+)-h">.*?<tbody>(.*?)</tbody>', re.S)
-_ROW = re.compile(r'<tr><td>\d+</td><td><bdi translate="no">([^<]*)</bdi>(.*?)</tr>', re.S)
+_ROW = re.compile(
+    r'<tr(?: class="your-turn")?><td>\d+</td><td><bdi translate="no">([^<]*)</bdi>(.*?)</tr>',
+    re.S,
+)
 
 
 def _divisions_on(html: str) -> list[tuple[int, list[tuple[str, str]]]]:

@@ -19,12 +19,15 @@ class LeagueSeasonSummary:
             finished_at (datetime.datetime | None):
             number (int):
             started_at (datetime.datetime):
+            your_division (int | None): Your division in the season (1 to `divisions_count`, the top first, in the order the
+                season's pages list them, so `?offset=` one less than it opens a page with it); null if you did not play in it.
     """
 
     divisions_count: int
     finished_at: datetime.datetime | None
     number: int
     started_at: datetime.datetime
+    your_division: int | None
 
     def to_dict(self) -> dict[str, Any]:
         divisions_count = self.divisions_count
@@ -39,6 +42,9 @@ class LeagueSeasonSummary:
 
         started_at = self.started_at.isoformat()
 
+        your_division: int | None
+        your_division = self.your_division
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -47,6 +53,7 @@ class LeagueSeasonSummary:
                 "finished_at": finished_at,
                 "number": number,
                 "started_at": started_at,
+                "your_division": your_division,
             }
         )
 
@@ -76,11 +83,19 @@ class LeagueSeasonSummary:
 
         started_at = datetime.datetime.fromisoformat(d.pop("started_at"))
 
+        def _parse_your_division(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        your_division = _parse_your_division(d.pop("your_division"))
+
         league_season_summary = cls(
             divisions_count=divisions_count,
             finished_at=finished_at,
             number=number,
             started_at=started_at,
+            your_division=your_division,
         )
 
         return league_season_summary
