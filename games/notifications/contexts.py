@@ -343,6 +343,8 @@ class RestoredContext(TypedDict):
 
     restored_to: str
     blocks: list[RestoredGame]
+    #: A game of the email went back (lost moves): its deadlines start again.
+    went_back: bool
 
 
 class CompetitionContext(TypedDict):

@@ -202,6 +202,12 @@ def restored_context(n: Notification) -> RestoredContext | None:
     return {
         "restored_to": _when(payload.get("restored_to")),
         "blocks": blocks,
+        # "your deadline starts again" only when a game of the email went back (lost moves:
+        # ``services._rearm`` restarts its awaited seats' turns); not to one who lost chat only.
+        "went_back": any(
+            g.get("seq") is not None and not g.get("lost_game") and g["game"] in known
+            for g in games
+        ),
     }
 
 

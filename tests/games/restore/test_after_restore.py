@@ -114,6 +114,7 @@ def test_a_restore_to_a_named_time_tells_each_player_once(new_game, journal_dir)
     assert "was lost" not in ja_body
     author = by_to[ps[0].user.email].body
     assert "good luck, all" in author
+    assert "In the games that went back, your deadline starts again from now." in author
     for other in (p.user for p in ps[1:]):
         assert "good luck, all" not in by_to[other.email].body  # not theirs to be told
 

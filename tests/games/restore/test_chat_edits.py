@@ -120,6 +120,8 @@ def test_an_edit_lost_is_told_to_its_author_once_with_its_text(new_game, journal
     assert EDIT_LOST in body
     assert f"Game #{gid} kept all its moves." in body  # it did not go back
     assert "went back to move" not in body
+    assert "deadline starts again" not in body  # no game of theirs lost a move
+    assert "We are sorry for the trouble." in body
     client.force_login(author.user)
     page = client.get(f"/games/{gid}/").content.decode()
     assert EDIT_LOST in page
