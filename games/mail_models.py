@@ -16,13 +16,13 @@ class InboundMail(models.Model):
 
     ``status``: ``applied`` (the move or plan was made), ``refused`` (answered with the reason;
     ``wrong_sender``, a reply from an address not the account's, and ``sender_not_authenticated``,
-    one our MTA's DMARC check failed, are answered to the account's address, never to the
-    sender; ``seat_left``, a token of a seat its player left), ``ignored`` (not answered:
-    auto-replies, bounces, a ``From`` missing or doubtful, ``no_sender``, forged tokens, tokens
-    for a seat never held, duplicates, ``unreadable`` messages, their bytes kept in ``raw``),
-    ``failed`` (handling it raised: logged with its Message-ID, the sender answered "not
-    understood" when the reply address names their seat, and ``raw`` keeps the message's bytes
-    for an operator, in the admin; nothing of the game changed).
+    one our MTA's DMARC check failed, and ``no_sender``, a ``From`` missing or doubtful, are
+    answered to the account's address, never to the sender; ``seat_left``, a token of a seat
+    its player left), ``ignored`` (not answered: auto-replies, bounces, forged tokens, tokens
+    for a seat never held, ``no_sender`` without a good token, duplicates, ``unreadable``
+    messages, their bytes kept in ``raw``), ``failed`` (handling it raised: logged with its
+    Message-ID, the token's player answered when it came from their address, and ``raw`` keeps
+    the message's bytes for an operator, in the admin; nothing of the game changed).
     A token is applied at most once (``inbound_token_applied_once``); a message delivered twice
     (same Message-ID) is handled once."""
 

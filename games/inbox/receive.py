@@ -18,12 +18,12 @@ is a message the parser cannot read at all: ``ignored``, code ``unreadable``, it
    or list, an out-of-office or bounce): ignored, never answered (no mail loops).
 3. No reply token, a forged one, or one for a seat its player never held: ignored, not
    answered (a stranger gets no mail from us: no backscatter).
-4. A From that is not the seat's player's (an alias, a work address the account has not added
-   and confirmed: ``accounts.senders.speaks_for``; no readable From at all, missing or
-   doubtful, is ignored in 2 with code ``no_sender``):
-   refused (``wrong_sender``); a From that is, but which our MTA's DMARC check failed:
-   refused (``sender_not_authenticated``). Either way the ACCOUNT's address is told, never the
-   sender (``_wrong_sender``).
+4. No readable From at all, missing or doubtful (``sender``: two mailboxes, a From field the
+   parser hid): refused (``no_sender``; ignored with that code when 3 found no good token); a
+   From that is not the seat's player's (an alias, a work address the account has not added
+   and confirmed: ``accounts.senders.speaks_for``): refused (``wrong_sender``); a From that
+   is, but which our MTA's DMARC check failed: refused (``sender_not_authenticated``). Each
+   way the ACCOUNT's address is told, never any address the message names (``_wrong_sender``).
 5. A token of a seat its player left (resigned, or a substitute took it: ``seat_left``, the
    API's code, before anything of the reply is read), an expired token, a token already used, a
    reply that is not a move, a move the engine refuses, a stale position: refused, and the
@@ -42,8 +42,9 @@ All of it in one transaction: the move, the log row and the answer (outbox) comm
 Whatever a message holds, handling it never raises but for the database being away (the pipe
 then exits 75 and the MTA retries; the webhook answers 503 and the provider retries): any other
 exception while handling ONE message is logged with its Message-ID, the message is kept whole
-(an ``InboundMail`` row, status ``failed``, its bytes in ``raw``, in the admin), and the sender
-is answered "not understood" when the reply address names their seat. The pipe exits 0 and the
+(an ``InboundMail`` row, status ``failed``, its bytes in ``raw``, in the admin), and the token's
+player is answered "not understood" (or, when they left the seat, that they no longer hold it)
+when the message came from their address. The pipe exits 0 and the
 webhook answers 200: a provider retrying a message that always fails would retry it forever.
 """
 
@@ -157,9 +158,12 @@ def dedupe_key(raw: bytes) -> str:
 
 def _automatic(msg: Message, sender: str) -> str:
     """Why the message is ignored before its token is read ("" if a person wrote it from a
-    readable address): automatic, or ``no_sender``, a ``From`` missing or doubtful
-    (``sender``): nobody to check against the seat's player, so nobody is answered. It was
-    logged ``bounce``, which hid a forged or mangled From among the delivery reports."""
+    readable address): automatic, or, last, ``no_sender``, a ``From`` missing or doubtful
+    (``sender``), which ``_handle`` answers to the token's account when the token is good: a
+    player whose mail program writes an odd From is not left in silence. Every sign of an
+    automatic message is read first (a delivery report or ``Return-Path: <>``, ``MAIL FROM:<>``
+    as the LMTP service writes it, is ``bounce``), so none is ever answered. It was logged
+    ``bounce``, which hid a forged or mangled From among the delivery reports."""
     auto = str(msg.get("Auto-Submitted", "no")).strip().lower()
     if auto and auto != "no":
         return "auto_submitted"
@@ -169,13 +173,11 @@ def _automatic(msg: Message, sender: str) -> str:
         return "auto_reply"
     if msg.get_content_type() == "multipart/report" or str(msg.get("Return-Path", "")) == "<>":
         return "bounce"
-    if not sender:
-        return "no_sender"
     if sender.split("@", 1)[0] in ("mailer-daemon", "postmaster"):
         return "bounce"
     if _AUTO_SUBJECT.search(_subject(msg).strip()):
         return "auto_reply"
-    return ""
+    return "" if sender else "no_sender"
 
 
 def _token(msg: Message, envelope: str | None) -> str | None:
@@ -237,9 +239,12 @@ def _failed(raw: bytes, *, via: str, envelope_recipient: str | None) -> Received
 
 
 def _answer_failed(row: InboundMail, raw: bytes, envelope: str | None) -> bool:
-    """Answer "not understood" to the player whose seat the reply address names, if the message
-    came from their address (as a refusal is answered; a stranger gets nothing). Each step may
-    fail on the same odd message: then nobody is answered, the row is kept."""
+    """Answer "not understood" to the token's player, if the message came from their address
+    (as a refusal is answered; a stranger gets nothing). The player is found as ``_handle``
+    finds them (``_holder``): a player a substitute replaced, whom the seat's row no longer
+    names, is answered too, that they no longer hold the seat (as ``seat_left`` is), as is one
+    who resigned; nothing of the seat's position, which is not theirs now. Each step may fail
+    on the same odd message: then nobody is answered, the row is kept."""
     try:
         with transaction.atomic():
             msg = BytesParser(policy=policy.compat32).parsebytes(raw.replace(b"\x00", b""))
@@ -251,17 +256,17 @@ def _answer_failed(row: InboundMail, raw: bytes, envelope: str | None) -> bool:
                 return False
             row.token = token
             data = read_token(token, expired_ok=True)
-            seat = (
-                Seat.objects.select_related("user", "game")
-                .filter(game_id=data.game_id, seat=data.seat, user_id=data.user_id)
-                .first()
-            )
+            holder = _holder(data)
             row.save(update_fields=["sender", "token"])
-            if seat is None or not speaks_for(seat.user, sender):
+            if holder is None or not speaks_for(holder[0], sender):
                 return False
-            row.game, row.seat = seat.game, data.seat
+            user, game, left = holder
+            row.game, row.seat = game, data.seat
             row.save(update_fields=["game", "seat"])
-            _answer(seat.user, seat.game, row, data, ok=False, message=NOT_UNDERSTOOD)
+            if left:  # told as ``seat_left`` is (``builders._left``); the row stays failed
+                _answer(user, game, row, data, ok=False, message=SEAT_LEFT, more={"left": True})
+            else:
+                _answer(user, game, row, data, ok=False, message=NOT_UNDERSTOOD)
             return True
     except (OperationalError, InterfaceError):
         raise
@@ -341,20 +346,23 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
         return Received(Status.IGNORED, "duplicate")
     used = any(t == token and s == Status.APPLIED for _m, t, s in seen)
     why = _automatic(msg, sender)
-    if why:
+    if why and why != "no_sender":
         return _ignore(base, why)
+    # No sender and no good token: nobody to tell, logged ``no_sender`` as before.
     if token is None:
-        return _ignore(base, "no_token")
+        return _ignore(base, why or "no_token")
     base["token"] = token
     try:
         data = read_token(token, expired_ok=True)
     except BadToken:
-        return _ignore(base, "forged")
+        return _ignore(base, why or "forged")
     holder = _holder(data)
     if holder is None:
-        return _ignore(base, "no_game")
+        return _ignore(base, why or "no_game")
     user, game, left = holder
     base.update(game=game, seat=data.seat)
+    if not sender:  # the token's account is told, under the cap; nothing of the reply is read
+        return _wrong_sender(base, user, game, data, sender, "no_sender")
     if not speaks_for(user, sender):
         return _wrong_sender(base, user, game, data, sender, "wrong_sender")
     if message_dmarc_failed(msg):  # our MTA found the From forged (``INBOUND_AUTHSERV_ID``)
@@ -571,10 +579,12 @@ def _wrong_sender(
     base: dict[str, Any], user: User, game: Game, data: ReplyToken, sender: str, code: str
 ) -> Received:
     """A reply with a good token whose From is not the account's (``wrong_sender``: an alias, a
-    work address, a mail client with another From, a forward replied to by someone else) or is
-    the account's but our MTA's DMARC check found it forged (``sender_not_authenticated``):
-    nothing is read of it, and the account's own address is told where the reply said it came
-    from and which addresses moves are taken from. Never the sender: that would be backscatter
+    work address, a mail client with another From, a forward replied to by someone else), is
+    the account's but our MTA's DMARC check found it forged (``sender_not_authenticated``), or
+    cannot be read at all (``no_sender``: missing, two mailboxes, a From field hidden from the
+    parser): nothing is read of it, and the account's own address is told (where the reply said
+    it came from and which addresses moves are taken from; for the other two, what to do
+    instead). Never the sender, nor any address the message names: that would be backscatter
     to whoever wrote the From line (perhaps someone else's address), and would tell whoever holds
     a turn email that the address is live. A refusal like the others, under the same cap
     (``_refuse``): someone writing to the reply address again and again gets its player a few
@@ -598,7 +608,7 @@ def _refuse(
     code: str,
     message: str,
     *,
-    more: dict[str, str] | None = None,
+    more: dict[str, Any] | None = None,
 ) -> Received:
     """A refused reply: logged, and answered with the reason, unless this seat's refusals of
     the last hour reached ``INBOUND_REFUSALS_ANSWERED_PER_HOUR``. An auto-responder that does
@@ -628,11 +638,12 @@ def _answer(
     message: str,
     plan: bool = False,
     resigned: bool = False,
-    more: dict[str, str] | None = None,
+    more: dict[str, Any] | None = None,
 ) -> None:
     """The answer to the player, through the outbox (sent once, after commit); ``plan``: the
     reply saved a standing order (the answer says which: it is no move of the log's); ``more``:
-    what else the answer's email reads (``wrong_sender``'s shown address)."""
+    what else the answer's email reads (``wrong_sender``'s shown address; ``left``: the failed
+    message of a player who left the seat)."""
     outbox = OutboxWriter(game=game)
     outbox.rows.append(
         Notification(

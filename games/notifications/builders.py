@@ -160,10 +160,15 @@ def reply_context(
 
 
 def _left(payload: dict[str, Any], seat: Seat | None) -> bool:
-    """The answer is to a player who left the seat: a reply after they left (``seat_left``), or
-    their confirmed resignation when a substitute took the seat before the answer was sent."""
+    """The answer is to a player who left the seat: a reply after they left (``seat_left``), a
+    message of theirs whose handling failed after they left (``left``: ``receive._answer_failed``),
+    or their confirmed resignation when a substitute took the seat before the answer was sent."""
     resigned = bool(payload.get("ok") and payload.get("resigned"))
-    return payload.get("code") == "seat_left" or (seat is None and resigned)
+    return (
+        payload.get("code") == "seat_left"
+        or bool(payload.get("left"))
+        or (seat is None and resigned)
+    )
 
 
 def _left_context(n: Notification, seat: Seat | None) -> contexts.ReplyContext:
@@ -179,7 +184,8 @@ def _left_context(n: Notification, seat: Seat | None) -> contexts.ReplyContext:
         "line": "",
         "will": "",
         "error": "",
-        "code": str(p.get("code") or ""),
+        # A failed message of a player who left reads as a reply after leaving does: not taken.
+        "code": "seat_left" if p.get("left") else str(p.get("code") or ""),
         "moves": [],
         "asked": [],
         "reply_to": None,
@@ -188,15 +194,16 @@ def _left_context(n: Notification, seat: Seat | None) -> contexts.ReplyContext:
 
 
 #: Refusals about who sent a reply (``games.inbox.receive._wrong_sender``), answered to the account.
-_SENDER_CODES = ("wrong_sender", "sender_not_authenticated")
+_SENDER_CODES = ("wrong_sender", "sender_not_authenticated", "no_sender")
 
 
 def _wrong_sender_context(n: Notification, seat: Seat | None) -> contexts.ReplyContext:
-    """A reply came from an address that is not the account's, or from the account's address but
-    our MTA found it forged (``games.inbox.receive``): told to the account's address, with the
-    other address (when it is a plain one), the addresses moves are taken from and where to add
-    one; nothing of the game's state (the recipient's own view would be allowed, but the email
-    is about an address, not a move)."""
+    """A reply came from an address that is not the account's, from the account's address but
+    our MTA found it forged, or from no address that can be read (``games.inbox.receive``): told
+    to the account's address, with the other address (when it is a plain one), the addresses
+    moves are taken from and where to add one (the template says what fits each code); nothing
+    of the game's state (the recipient's own view would be allowed, but the email is about an
+    address, not a move)."""
     return {
         **parts.game_context(n, seat),
         "ok": False,

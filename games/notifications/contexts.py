@@ -156,8 +156,9 @@ class ReplyContext(GameContext):
     #: While awaited: the turn email's facts (``parts.state_summary``), to decide what is asked
     #: without opening a page.
     summary: NotRequired[StateSummary]
-    #: ``wrong_sender``, ``sender_not_authenticated``: the address the reply came from ("" when
-    #: it is not shown), the account's address and its page's URL.
+    #: ``wrong_sender``, ``sender_not_authenticated``, ``no_sender``: the address the reply came
+    #: from ("" when it is not shown or none could be read), the account's address and its
+    #: page's URL.
     other: NotRequired[str]
     account_email: NotRequired[str]
     account_url: NotRequired[str]

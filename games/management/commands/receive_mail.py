@@ -13,7 +13,7 @@ Postfix, for the reply domain (deploy/OPERATIONS.md, "Moves by email")::
 (one line in master.cf; see deploy/postfix-master.cf).
 
 Exit status: 0 when the message was handled (taken, refused with an answer, ignored, or failed:
-kept for an operator with its bytes and the sender answered "not understood"; see the
+kept for an operator with its bytes and the token's player answered; see the
 ``InboundMail`` log), 75 (EX_TEMPFAIL) when the database is unavailable, so the MTA keeps the
 message and retries, 65 (EX_DATAERR) for a message over the size limit.
 """

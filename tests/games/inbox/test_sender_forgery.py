@@ -86,19 +86,21 @@ def test_every_from_trick_moves_nothing_for_the_victim(new_game):
     ],
 )
 def test_a_missing_or_doubtful_from_is_logged_no_sender_not_bounce(new_game, what, lines):
-    """No sender to check or answer: ignored, never answered, with a code of its own (it was
-    logged ``bounce``, among the delivery reports, where an operator would not look for it)."""
+    """No sender to check: refused with a code of its own (it was logged ``bounce``, among the
+    delivery reports, where an operator would not look for it), and only the token's account is
+    told (tests/games/inbox/test_no_sender.py)."""
     from games.inbox.receive import mail_receive
     from games.models import InboundMail, Move, Notification
 
-    gid, _seats, _seat, _p, mail, s = _setup(new_game)
+    gid, _seats, _seat, p, mail, s = _setup(new_game)
     raw = _with_from(mail.extra_headers["Reply-To"], lines, f"choose {s.market[0]}")
     got = mail_receive(raw, via="pipe")
-    assert (got.status, got.code, got.answered) == ("ignored", "no_sender", False), what
+    assert (got.status, got.code, got.answered) == ("refused", "no_sender", True), what
     row = InboundMail.objects.get()
-    assert (row.status, row.code, row.sender) == ("ignored", "no_sender", ""), what
+    assert (row.status, row.code, row.sender) == ("refused", "no_sender", ""), what
     assert not Move.objects.filter(game_id=gid).exists()
-    assert not Notification.objects.filter(game_id=gid, kind="reply").exists()
+    answer = Notification.objects.get(game_id=gid, kind="reply")
+    assert answer.recipient == p.user
 
 
 def test_a_bounce_without_a_readable_from_is_still_a_bounce(new_game):
@@ -200,6 +202,9 @@ def test_our_mtas_dmarc_fail_refuses_and_tells_the_account(new_game, settings, s
     assert built.subject.startswith("[Power Grid] A reply in your name was not taken"), built
     assert "signature did not confirm it" in built.body
     # Honest about what a holder of a turn email can do, and never "you need do nothing".
+    # Its own advice: the From was the player's, "add your other address" does not fit.
+    assert "your mail provider's own service" in " ".join(built.body.split())
+    assert "If you wrote from another address" not in built.body
     assert "someone else has one of your turn emails" in built.body
     assert "Do not forward your turn emails" in " ".join(built.body.split())
     assert "need do nothing" not in built.body

@@ -151,6 +151,9 @@ CASES: list[tuple[str, str, dict[str, Any]]] = [
                                                 line="", moves=[], takeback_url="", other="",
                                                 account_email="taro@home.example",
                                                 account_url="https://pg.example/accounts/email/")),
+    ("reply", "no sender", _with(REPLY, ok=False, code="no_sender", line="", moves=[],
+                                 takeback_url="", other="", account_email="taro@home.example",
+                                 account_url="https://pg.example/accounts/email/")),
     ("takeback", "one move, your turn", TAKEBACK),
     ("takeback", "moves, not your turn", _with(TAKEBACK, n=3, your_turn=False,
                                                moves=["a", "b", "c"])),
@@ -186,7 +189,11 @@ CASES: list[tuple[str, str, dict[str, Any]]] = [
     ("restored", "restored", {"restored_to": "Nov. 29, 4:00", "blocks": [
         {"head": "Game #12 went back to move 40.", "lines": ["Your move “pass” was lost."],
          "url": URL.format(12)},
-        {"head": "Game #14 went back to move 3.", "lines": [], "url": URL.format(14)}]}),
+        {"head": "Game #14 went back to move 3.", "lines": [], "url": URL.format(14)}],
+        "went_back": True}),
+    ("restored", "chat only", {"restored_to": "Nov. 29, 4:00", "went_back": False, "blocks": [
+        {"head": "Game #12 kept all its moves.", "lines": ["Your chat message “hi” was lost."],
+         "url": URL.format(12)}]}),
     ("table_ready", "waiting", {**COMPETITION, "table": 2, "start": STARTED, "reply_to": None}),
     ("table_ready", "your turn", {**COMPETITION, "table": 2, "reply_to": "turn+x@pg.example",
                                   "start": _with(STARTED, your_turn=True, asked=["choose a plant"],
