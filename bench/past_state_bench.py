@@ -1,6 +1,7 @@
 """Benchmark: past states of a 6-player game at its end, as ``/state/{seq}/`` answers them
-(``selectors.game_history_state_for``: the state replayed to ``seq``, then the player's view;
-the history page and practice from a position read the same replay, ``selectors._state_at``).
+(``games.selectors.history.game_history_state_for``: the state replayed to ``seq``, then the
+player's view; the history page and practice from a position read the same replay,
+``games.selectors.history._state_at``).
 
 Three positions: early (a quarter of the game), mid (half) and recent (the last moves), each
 read three ways, alternating in the same run:
@@ -93,6 +94,7 @@ def _timed(call: Callable[[], object]) -> float:
 
 def _bench(args: argparse.Namespace) -> None:
     from games import checkpoints, engine, selectors
+    from games.selectors import history
 
     game, users = _played(args.players)
     viewer = users[0]
@@ -100,8 +102,8 @@ def _bench(args: argparse.Namespace) -> None:
         f"game: germany, {args.players} players, {game.seq} moves, status {game.status}; "
         f"a checkpoint every {checkpoints.EVERY} moves"
     )
-    checked = selectors._state_at
-    plain = selectors._state_at_from_scratch
+    checked = history._state_at
+    plain = history._state_at_from_scratch
     ways = ("from the start (before)", "checkpoints, cold", "checkpoints, warm (after)")
     where = {"early": game.seq // 4, "mid": game.seq // 2, "recent": game.seq - 1}
     times: dict[tuple[str, str], list[float]] = {(p, w): [] for p in where for w in ways}
@@ -112,11 +114,11 @@ def _bench(args: argparse.Namespace) -> None:
             for way in ways:
                 if way == ways[1]:
                     checkpoints.forget(game.pk, game.seq)
-                selectors._state_at = plain if way == ways[0] else checked  # type: ignore[assignment]
+                history._state_at = plain if way == ways[0] else checked  # type: ignore[assignment]
                 try:
-                    ms = _timed(lambda s=seq: selectors.game_history_state_for(game, viewer, s))
+                    ms = _timed(lambda s=seq: history.game_history_state_for(game, viewer, s))
                 finally:
-                    selectors._state_at = checked  # type: ignore[assignment]
+                    history._state_at = checked  # type: ignore[assignment]
                 times[(place, way)].append(ms)
             want = engine.to_json(plain(game, seq))
             assert engine.to_json(checked(game, seq)) == want, seq  # never other than the log

@@ -49,9 +49,10 @@ from typing import Any
 
 from django.utils import timezone
 
-from games import engine, selectors, shapes
+from games import engine, shapes
 from games.models import Game, Move, SheetAnswer
 from games.players import replay_awaited
+from games.selectors.moves import sealed_hidden
 from powergrid.state import FIRST_GAME
 from powergrid.tables import FIRST_GAME_END, PLAYER_COUNTS
 
@@ -255,7 +256,7 @@ def reply_hours_computed(
         .order_by("seq")
         .values_list("seq", "seat", "action", "source", "created_at")
     )
-    hidden = selectors.sealed_hidden(game)  # a sealed answer counts once the bids are opened
+    hidden = sealed_hidden(game)  # a sealed answer counts once the bids are opened
     moves = [m for m in moves if m[0] not in hidden]
     started = game.started_at or (moves[0][4] if moves else now or timezone.now())
     awaited = _awaited_since(game, moves, players=players)

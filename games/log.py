@@ -13,6 +13,7 @@ from datetime import datetime
 
 from games import engine, selectors
 from games.models import Game, Move
+from games.selectors.history import game_public_timeline
 from powergrid.actions import SEALED_SHOWN
 from powergrid.describe import Entry, move_entries
 from powergrid.shapes import View
@@ -121,7 +122,7 @@ def entries(game: Game) -> list[Item]:
     if done < game.seq:
         items = list(items)
         sources = sources_of(items)
-        for move, before, after, revealed in selectors.game_public_timeline(game, since=done):
+        for move, before, after, revealed in game_public_timeline(game, since=done):
             items.extend(describe(move, before, after, revealed, sources))
             done = move.seq
         with _lock:

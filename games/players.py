@@ -24,6 +24,8 @@ from django.db.models.expressions import Combinable
 
 from games import engine, selectors, shapes
 from games.models import Game, Move, Rating, Seat, Tenure
+from games.selectors.moves import sealed_hidden
+from games.selectors.visibility import game_visible_q
 from powergrid.takeback import TAKEBACK
 
 log = logging.getLogger(__name__)
@@ -195,7 +197,7 @@ def recent_turns(
     hidden = {
         (game.pk, seq)
         for game in Game.objects.filter(pk__in=sealed_games, status=Game.Status.RUNNING)
-        for seq in selectors.sealed_hidden(game)
+        for seq in sealed_hidden(game)
     }
     rows = [r for r in rows if (r[0], r[1]) not in hidden]
     since: dict[tuple[int, int], datetime | None] = {}
@@ -355,8 +357,8 @@ def visible_games(user: AbstractBaseUser, viewer: selectors.Reader) -> QuerySet[
     their page (and in the API's profile, ``profile_json``).
 
     A private game (by invitation only: ``options.private``) is listed only to ``user``
-    themselves and to those who may see it (``selectors.game_visible_q``: its players and the
-    players it invited): anyone else learns neither its number nor that
+    themselves and to those who may see it (``games.selectors.visibility.game_visible_q``: its
+    players and the players it invited): anyone else learns neither its number nor that
     ``user`` plays in private games at all, so the page does not count the hidden ones either
     ("and 3 private games" would tell exactly that). The rest of the page is the same for
     everyone: the reliability and the rating are figures over all the player's games, which
@@ -368,7 +370,7 @@ def visible_games(user: AbstractBaseUser, viewer: selectors.Reader) -> QuerySet[
     if getattr(viewer, "is_authenticated", False) and getattr(viewer, "pk", None) == user.pk:
         return qs
     # THE rule of who may see a game, as lists apply it (staff see what everyone sees).
-    return qs.filter(selectors.game_visible_q(viewer, listing=True))
+    return qs.filter(game_visible_q(viewer, listing=True))
 
 
 def _rows(qs: QuerySet[Game]) -> QuerySet[Game]:

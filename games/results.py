@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 
 from games import engine, selectors, shapes, tenures
 from games.models import Game, Seat
+from games.selectors.history import game_log
 from powergrid.shapes import Colour
 
 
@@ -52,7 +53,7 @@ def game_result(game: Game) -> GameResult | None:
             plants[seat].append(len(p.plants))
 
     sample()
-    log = selectors.game_log(game)
+    log = game_log(game)
     # Shown with the scores: each player's take-backs (alone, and agreed by the others).
     took: dict[int, list[int]] = {s: [0, 0] for s in seats}
     for _seq, seat, action in log:

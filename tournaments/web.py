@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.words import aside
-from games.selectors import games_visible_among
+from games.selectors.visibility import games_visible_among
 from games.services.errors import ServiceError
 from games.web.common import lang, with_user_timezone
 from games.web.errors import error_text

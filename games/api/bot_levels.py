@@ -14,8 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.replica import replica_reads
-from games import ratings, selectors, shapes
+from games import ratings, shapes
 from games.api.openapi import shape
+from games.selectors.names import bot_name
 
 
 def level_rows() -> list[shapes.BotLevelRating]:
@@ -23,7 +24,7 @@ def level_rows() -> list[shapes.BotLevelRating]:
     return [
         {
             "level": cast(shapes.BotLevel, r["level"]),
-            "name": str(selectors.bot_name(r["level"])),
+            "name": str(bot_name(r["level"])),
             "rating": r["rating"],
             "games": r["games"],
             "username": r["username"],

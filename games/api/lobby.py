@@ -17,6 +17,8 @@ from games.api.idempotency import idempotent
 from games.api.openapi import shape
 from games.api.schema import COMMON, E400, E404, IDEMPOTENCY_PARAM, PAGING_PARAMS, err
 from games.models import Game
+from games.selectors.detail import game_detail_for
+from games.selectors.lists import game_list
 
 
 class GameListView(APIView):
@@ -39,7 +41,7 @@ class GameListView(APIView):
     )
     def get(self, request: Request) -> Response:
         st = query_choice(request.query_params, "status", list(Game.Status.values))
-        qs = selectors.game_list(
+        qs = game_list(
             user=request.user,
             status=st,
             mine=flag(request.query_params, "mine"),
@@ -84,7 +86,7 @@ def game_detail(game: Game, user: selectors.Reader) -> shapes.Game:
     """One game as ``user`` may see it, its seats in order when they were read with it."""
     if hasattr(game, "_prefetched_objects_cache") and "seats" in game._prefetched_objects_cache:
         game.seats_read = sorted(game.seats.all(), key=lambda x: x.seat)
-    return selectors.game_detail_for(game, user)
+    return game_detail_for(game, user)
 
 
 class GameDetailView(GameView):

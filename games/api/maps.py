@@ -9,9 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import engine, selectors, shapes
+from games import engine, shapes
 from games.api.openapi import shape
 from games.api.schema import E429, err
+from games.selectors.maps import map_detail, map_summary
 
 
 class MapListView(APIView):
@@ -19,7 +20,7 @@ class MapListView(APIView):
 
     @extend_schema(responses={200: shape(shapes.MapSummary)(many=True), 429: E429}, tags=["maps"])
     def get(self, request: Request) -> Response:
-        return Response([selectors.map_summary(slug) for slug in engine.maps_available()])
+        return Response([map_summary(slug) for slug in engine.maps_available()])
 
 
 class MapDetailView(APIView):
@@ -32,4 +33,4 @@ class MapDetailView(APIView):
     def get(self, request: Request, slug: str) -> Response:
         if slug not in engine.maps_available():
             raise NotFound("No such map.")
-        return Response(selectors.map_detail(slug))
+        return Response(map_detail(slug))

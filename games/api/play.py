@@ -14,6 +14,8 @@ from games.api.idempotency import HEADER, idempotent
 from games.api.openapi import shape
 from games.api.schema import COMMON, E400, E404, IDEMPOTENCY_PARAM, err, int_query
 from games.models import Game, Move
+from games.selectors.hints import QUOTE_MAX_CITIES, game_build_quote
+from games.selectors.moves import move_list_public
 from games.services.errors import GameNotFound, GameNotStarted
 
 
@@ -64,9 +66,6 @@ class GameStateAtView(GameView):
         return Response(selectors.game_history_state_for(game, request.user, seq))
 
 
-QUOTE_MAX_CITIES = selectors.QUOTE_MAX_CITIES
-
-
 class GameQuoteView(GameView):
     @extend_schema(
         operation_id="games_build_quote",
@@ -101,7 +100,7 @@ class GameQuoteView(GameView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         cities = [c for c in request.query_params.getlist("cities") if c]
-        return Response(selectors.game_build_quote(self.game, request.user, cities))
+        return Response(game_build_quote(self.game, request.user, cities))
 
 
 class GameMovesView(GameView):
@@ -116,7 +115,7 @@ class GameMovesView(GameView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         since = query_int(request, "since", 0, low=0)
-        return Response(selectors.move_list_public(game=self.game, since=since))
+        return Response(move_list_public(game=self.game, since=since))
 
     @extend_schema(
         operation_id="games_moves_create",

@@ -32,6 +32,7 @@ from games.api.serializers import (
     WholeNumberField,
 )
 from games.models import Game, Move, TakebackRequest
+from games.selectors.detail import game_detail_for
 from games.services import practice
 from games.services import takeback as service
 from games.services.errors import GameNotFound, NotAPlayer, TakebackRequestNotFound
@@ -356,6 +357,4 @@ class PracticeView(GameView):
             level=v.get("level") or DEFAULT_LEVEL,
         )
         fresh = _game(game.pk)
-        return Response(
-            selectors.game_detail_for(fresh, request.user), status=status.HTTP_201_CREATED
-        )
+        return Response(game_detail_for(fresh, request.user), status=status.HTTP_201_CREATED)

@@ -51,6 +51,7 @@ from games import engine, selectors
 from games.log import public_accounts as log_accounts
 from games.models import Game, Notification, Seat
 from games.notifications.outbox import schedule_send_pending, wants_email
+from games.selectors.names import seat_bot_level
 from games.services.errors import MoveRejected
 from games.services.moves import MoveResult, SystemMove, move_apply_system_batch
 from games.sheets.asking import sheets_on
@@ -95,23 +96,23 @@ def bot_seed(game: Game, seat: Seat) -> str:
     beginner's and the random bot's choices, the amount of any level's sealed bid) follow it,
     so a bot's hidden move (a sealed bid) cannot be worked out from public facts, nor played
     again in a practice game (whose seed is its own). A hash, kept apart from the seed
-    commitment's (``selectors.game_seed_commitment``, of the game's number and seed), so
-    nothing shown reveals it; of the seed alone, so a game's replay (or a practice game made
-    twice with one seed) plays the same."""
+    commitment's (``games.selectors.detail.game_seed_commitment``, of the game's number and
+    seed), so nothing shown reveals it; of the seed alone, so a game's replay (or a practice
+    game made twice with one seed) plays the same."""
     secret = hashlib.sha256(f"bots:{game.seed}".encode()).hexdigest()
     return f"{secret}:{seat.seat}"
 
 
 def level_bot_for(game: Game, seat: Seat, state: State) -> Bot:
     """The bot that plays ``seat``: the random bot for a random bot's seat, else the level's
-    (``games.selectors.seat_bot_level``: the bot's own, or the game's ``bot_level`` for a
+    (``games.selectors.names.seat_bot_level``: the bot's own, or the game's ``bot_level`` for a
     person's seat taken over). A level decides from the seat's view alone and its draws are
     seeded by the game's secret (``bot_seed``): a replay of the same position makes the same
     choice, and no player can work it out before the end."""
     profile = getattr(seat.user, "profile", None)
     if getattr(profile, "bot_kind", "") == "random":
         return RandomBot(f"{bot_seed(game, seat)}:{state.round}:{state.phase}")
-    level = selectors.seat_bot_level(game, seat) or DEFAULT_LEVEL
+    level = seat_bot_level(game, seat) or DEFAULT_LEVEL
     return LevelBot(
         level,
         seed=bot_seed(game, seat),
@@ -127,7 +128,7 @@ def searches(game: Game, seat: Seat) -> bool:
     profile = getattr(seat.user, "profile", None)
     if getattr(profile, "bot_kind", "") == "random":
         return False
-    level = selectors.seat_bot_level(game, seat) or DEFAULT_LEVEL
+    level = seat_bot_level(game, seat) or DEFAULT_LEVEL
     return LEVELS[level].budget is not None
 
 

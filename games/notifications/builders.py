@@ -30,6 +30,7 @@ from games.models import (
     Seat,
     TakebackRequest,
 )
+from games.selectors.lists import games_awaiting
 from games.sheets.asking import sheets_on
 from games.sheets.inbox import sheet_mail
 from games.web.errors import error_text
@@ -472,7 +473,7 @@ def digest_context(
     since = datetime.fromisoformat(since_raw) if since_raw else n.created_at - timedelta(days=1)
     waiting: list[contexts.WaitingGame] = []
     # A practice game whose emails are off (``Game.notify``) is not in the digest either.
-    for game in selectors.games_awaiting(user).filter(notify=True).order_by("pk"):
+    for game in games_awaiting(user).filter(notify=True).order_by("pk"):
         seat = selectors.seat_of(game, user)
         waiting.append(
             {

@@ -17,6 +17,7 @@ from accounts.models import Profile
 from games import engine, players, selectors, turns
 from games.models import DEFAULT_OPTIONS, Game, Invitation, Notification, Removal, Seat, Webhook
 from games.notifications.outbox import OutboxWriter
+from games.selectors.visibility import invite_code_matches
 from powergrid.levels import LEVEL_NAMES, LEVELS
 from powergrid.state import PLANT_DECKS, VARIANTS
 from powergrid.tables import COLOURS
@@ -288,7 +289,7 @@ def _may_join(game: Game, user: Any, code: str) -> None:
         return
     if Removal.objects.filter(game=game, user=user).exists():
         raise RemovedByCreator()
-    if selectors.is_private(game) and not selectors.invite_code_matches(game, code):
+    if selectors.is_private(game) and not invite_code_matches(game, code):
         raise NotInvited()
     floor = int((game.options or {}).get("min_on_time") or 0)
     if floor:

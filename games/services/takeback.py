@@ -27,6 +27,7 @@ from games.callers import Caller, User
 from games.fastpath import rows
 from games.models import Game, Move, Plan, Seat, SpentPlan, TakebackRequest
 from games.notifications.outbox import OutboxWriter
+from games.selectors.seats import game_deadline
 from games.stream import log as stream_log
 from games.takebacks import LogRow, Tail
 from games.webhooks import events as hooks
@@ -264,7 +265,7 @@ def takeback_ask(*, game_id: int, user: Caller, expected_seq: int, source: str) 
                 code="takeback_request_open",
             )
         tail, back, _log_rows = _tail(game, seat.seat)
-        deadline = selectors.game_deadline(game)
+        deadline = game_deadline(game)
         now = timezone.now()
         if deadline is None or deadline <= now:
             deadline = now + timedelta(hours=turns.turn_hours_counted(game.turn_hours))

@@ -3,9 +3,10 @@ the game lets watch it. A tournament grants its director and every entrant each 
 private tournament as the table's game is made (``tournaments.services.table_make``), so that
 they may follow every table of their tournament; a public game needs none (anyone may watch it).
 
-A watcher sees what every watcher of a public game sees (``selectors.game_visible``: the rule of
-who may see a game); a seat's hidden facts stay its holder's, and watching gives no seat, no
-move, no chat as a player, no deadline, and no place among the games one plays.
+A watcher sees what every watcher of a public game sees
+(``games.selectors.visibility.game_visible``: the rule of who may see a game); a seat's hidden
+facts stay its holder's, and watching gives no seat, no move, no chat as a player, no deadline,
+and no place among the games one plays.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from config.replica import replica_reads
 from games import describe, engine, numbers, players, selectors
 from games.models import Game
 from games.restore import told
+from games.selectors import lists
 from games.services import lobby
 from games.templatetags.names import join_names
 from powergrid.maps import name_in
@@ -60,13 +61,13 @@ def home(request: HttpRequest) -> HttpResponse:
     restored: list[told.HomeNotice] = []
     if request.user.is_authenticated:
         restored = told.home_notices(request.user)
-        for g in selectors.game_list(user=request.user, mine=True).exclude(
-            status=Game.Status.FINISHED
+        for g in lists.game_list(user=request.user, mine=True).exclude(
+            status=Game.Status.FINISHED,
         )[:50]:
             mine.append(_game_row(g, request.user))
         finished = [
             _game_row(g, request.user)
-            for g in selectors.game_list(user=request.user, mine=True, status="finished")[:10]
+            for g in lists.game_list(user=request.user, mine=True, status="finished")[:10]
         ]
     else:
         finished = []
@@ -86,7 +87,7 @@ def home(request: HttpRequest) -> HttpResponse:
     with replica_reads():
         open_games = [
             _game_row(g, request.user)
-            for g in selectors.open_games(
+            for g in lists.open_games(
                 map=map_filter,
                 players=players_filter,
                 max_turn_hours=turn_filter,
@@ -103,11 +104,11 @@ def home(request: HttpRequest) -> HttpResponse:
                 p["on_time"] = on_time.get(p["user_id"])
         running = [
             _game_row(g, request.user)
-            for g in selectors.game_list(user=request.user, status="running")[:10]
+            for g in lists.game_list(user=request.user, status="running")[:10]
         ]
         seeking = [
             _game_row(g, request.user)
-            for g in selectors.game_list(user=request.user, seeking_substitute=True)[:20]
+            for g in lists.game_list(user=request.user, seeking_substitute=True)[:20]
         ]
     page: HomePage = {
         "mine": mine,
@@ -117,9 +118,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "maps": [(s, name_in(board_svg.load_map(s), lang())) for s in engine.maps_available()],
         "running": running,
         "seeking": [row for row in seeking if not row["is_member"]],
-        "invitations": [
-            _game_row(g, request.user) for g in selectors.invitations_for(request.user)
-        ],
+        "invitations": [_game_row(g, request.user) for g in lists.invitations_for(request.user)],
         "restored": restored,
     }
     return render(request, "home.html", page)

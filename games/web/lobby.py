@@ -13,6 +13,8 @@ from django.views.decorators.http import require_POST
 from config.site import absolute
 from games import numbers, selectors, services
 from games.models import Game
+from games.selectors.detail import invite_path
+from games.selectors.visibility import invite_code_matches
 from games.services import lobby
 from games.templatetags.names import join_names
 from powergrid.maps import name_in
@@ -87,7 +89,7 @@ def game_invite_link(request: HttpRequest, game_id: int, code: str) -> HttpRespo
     code that is not the game's (a wrong one, or one replaced when a player was removed) is
     not found, like the game itself for whom it is hidden."""
     game = game_or_404(request, game_id, code=code)
-    if not selectors.invite_code_matches(game, code):
+    if not invite_code_matches(game, code):
         raise Http404(_("This invitation link is not valid."))
     if game.status != Game.Status.OPEN:
         return HttpResponseRedirect(reverse("game", args=[game.pk]))
@@ -132,9 +134,7 @@ def render_lobby(
         "is_private": bool(options.get("private")),
         "min_on_time": int(options.get("min_on_time") or 0),
         "invite_code": invite_code,
-        "invite_url": (
-            absolute(selectors.invite_path(game)) if is_creator and game.invite_code else ""
-        ),
+        "invite_url": absolute(invite_path(game)) if is_creator and game.invite_code else "",
         "board": board_svg.render_board(map_slug=game.map, areas=game.areas, lang=reader),
         "areas_label": join_names(
             name_in(gmap.areas[a], reader) for a in (game.areas or []) if a in gmap.areas

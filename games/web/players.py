@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from config.replica import reads_from_replica
 from games import players, ratings, selectors
+from games.selectors.names import bot_name
 from games.web import board_svg
 from games.web.common import with_user_timezone
 from powergrid.levels import LEVELS
@@ -74,14 +75,14 @@ def _shape(row: players.GameRow, lang: str) -> GameLine:
 def _level_row(kind: str) -> dict[str, object]:
     """The row of ``level_table`` for ``kind``, its label in the reader's language."""
     row = next(r for r in ratings.level_table() if r["level"] == kind)
-    return {**row, "name": selectors.bot_name(kind)}
+    return {**row, "name": bot_name(kind)}
 
 
 @reads_from_replica
 def bot_levels_page(request: HttpRequest) -> HttpResponse:
     """The bot levels and their ratings (``games.ratings.level_table``): each level is rated
     as a player of its own, from the finished games its bots played from the start."""
-    rows = [{**r, "name": selectors.bot_name(r["level"])} for r in ratings.level_table()]
+    rows = [{**r, "name": bot_name(r["level"])} for r in ratings.level_table()]
     return render(request, "games/bot_levels.html", {"levels": rows})
 
 

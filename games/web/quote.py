@@ -12,6 +12,7 @@ from rest_framework.exceptions import AuthenticationFailed, NotAuthenticated
 from games import selectors, services
 from games.api.auth import TokenAuthentication, token_from_header
 from games.models import Game
+from games.selectors.hints import game_build_quote
 
 from .context import Quote, QuoteError
 from .errors import error_text
@@ -20,12 +21,12 @@ from .errors import error_text
 def build_quote(
     game: Game, user: selectors.Reader, cities: list[str], *, by_token: bool
 ) -> tuple[Quote, int]:
-    """The build quote (``selectors.game_build_quote``, the API's too) with its status: the same
-    body as the API's for the same question (its error shape, ``details`` included); the page's
-    own session also gets the error's ``text`` in the reader's language, which a token's client,
-    reading the API's closed ``Error``, is not sent."""
+    """The build quote (``games.selectors.hints.game_build_quote``, the API's too) with its
+    status: the same body as the API's for the same question (its error shape, ``details``
+    included); the page's own session also gets the error's ``text`` in the reader's language,
+    which a token's client, reading the API's closed ``Error``, is not sent."""
     try:
-        return selectors.game_build_quote(game, user, cities), 200
+        return game_build_quote(game, user, cities), 200
     except services.ServiceError as exc:
         error: QuoteError = {"code": exc.code, "message": exc.message, "details": exc.details}
         if not by_token:

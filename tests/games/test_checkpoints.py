@@ -37,10 +37,11 @@ def _played(new_game, moves: int):
 
 
 def _same(game, seq) -> bool:
-    from games import engine, selectors
+    from games import engine
+    from games.selectors import history
 
-    fast = engine.to_json(selectors._state_at(game, seq))
-    return fast == engine.to_json(selectors._state_at_from_scratch(game, seq))
+    fast = engine.to_json(history._state_at(game, seq))
+    return fast == engine.to_json(history._state_at_from_scratch(game, seq))
 
 
 class _Counted:
@@ -61,7 +62,8 @@ class _Counted:
 
 
 def test_every_past_state_from_checkpoints_is_the_full_replays(new_game, monkeypatch):
-    from games import checkpoints, selectors
+    from games import checkpoints
+    from games.selectors import history
 
     game = _played(new_game, 90)
     every = checkpoints.EVERY
@@ -75,14 +77,15 @@ def test_every_past_state_from_checkpoints_is_the_full_replays(new_game, monkeyp
     counted = _Counted(monkeypatch)
     for seq in (every + 1, 2 * every + every - 1, game.seq - 1):
         counted.moves = 0
-        selectors._state_at(game, seq)
+        history._state_at(game, seq)
         assert counted.moves == seq % every, seq
 
 
 def test_a_damaged_or_missing_checkpoint_falls_back_to_the_log(new_game):
     from django.core.cache import cache
 
-    from games import checkpoints, engine, selectors
+    from games import checkpoints, engine
+    from games.selectors import history
 
     game = _played(new_game, 70)
     checkpoints.forget(game.pk, game.seq)
@@ -91,7 +94,7 @@ def test_a_damaged_or_missing_checkpoint_falls_back_to_the_log(new_game):
     name = checkpoints._name(game.pk, 2 * checkpoints.EVERY)
     digest, _packed = kept = cache.get(name)
     # Another position's state under this checkpoint's digest: its text does not match.
-    other = engine.to_json(selectors._state_at_from_scratch(game, 3)).encode()
+    other = engine.to_json(history._state_at_from_scratch(game, 3)).encode()
     for damaged in (
         (digest, zlib.compress(other)),
         (digest, zlib.compress(b"{not json")),

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from apihelpers import play_default
 
-from games import selectors
 from games.models import Game
+from games.selectors import history
 
 pytestmark = pytest.mark.django_db
 
@@ -16,11 +16,11 @@ def test_a_new_game_with_an_old_id_is_replayed_afresh(new_game):
     gid, ps = new_game(players=3)
     play_default(gid, ps)
     game = Game.objects.get(pk=gid)
-    list(selectors.game_public_timeline(game))  # cached after move 1
-    assert (gid, game.seed) in selectors._timeline_cache
+    list(history.game_public_timeline(game))  # cached after move 1
+    assert (gid, game.seed) in history._timeline_cache
     # Another game under the same id has another seed: nothing of the first one is found for it.
-    assert (gid, game.seed + 1) not in selectors._timeline_cache
-    assert not any(key == gid for key in selectors._timeline_cache)
+    assert (gid, game.seed + 1) not in history._timeline_cache
+    assert not any(key == gid for key in history._timeline_cache)
 
 
 def test_the_move_log_of_a_new_game_with_an_old_id_is_its_own(new_game):

@@ -1,5 +1,5 @@
 """Watchers of a private game (``games.services.watchers``, ``games.models.Watcher``): the rule
-of who may see a game lets them see it (``selectors.game_visible``, ``game_visible_q``), exactly
+of who may see a game lets them see it (``games.selectors.visibility``), exactly
 as anyone sees a public game: no seat, no move, no chat as a player, nothing a seat hides, and
 the game is not among the games they play (the "mine" lists, the calendar, the next game)."""
 
@@ -39,8 +39,8 @@ def test_granting_is_idempotent_and_takes_users_or_keys(new_game, make_player):
 
 
 def test_a_watcher_sees_the_game_a_stranger_does_not(new_game, make_player):
-    from games import selectors
     from games.models import Game
+    from games.selectors.visibility import game_visible, games_visible_among
 
     gid, _ps, watcher, stranger = _private(new_game, make_player)
     for path in ("", "state/", "moves/", "result/", "record/"):
@@ -55,11 +55,11 @@ def test_a_watcher_sees_the_game_a_stranger_does_not(new_game, make_player):
     assert Client().get(f"/games/{gid}/").status_code == 404
     # The rule as a filter and for one game agree.
     game = Game.objects.get(pk=gid)
-    assert selectors.game_visible(game, watcher.user)
-    assert not selectors.game_visible(game, stranger.user)
-    assert selectors.games_visible_among(watcher.user, [gid, 10**9]) == {gid}
-    assert selectors.games_visible_among(stranger.user, [gid]) == set()
-    assert selectors.games_visible_among(None, []) == set()
+    assert game_visible(game, watcher.user)
+    assert not game_visible(game, stranger.user)
+    assert games_visible_among(watcher.user, [gid, 10**9]) == {gid}
+    assert games_visible_among(stranger.user, [gid]) == set()
+    assert games_visible_among(None, []) == set()
 
 
 def test_a_watcher_sees_what_anyone_sees_of_a_public_game(new_game, make_player):

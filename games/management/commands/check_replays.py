@@ -15,15 +15,16 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
 
-from games import engine, selectors
+from games import engine
 from games.models import Game
+from games.selectors import history
 from powergrid.state import State
 
 
 def game_replay(game: Game) -> State:
     """The engine state rebuilt from the game's setup and moves (take-backs in the log skip the
     moves they cancel, ``powergrid.takeback``)."""
-    return selectors.game_replay(game)
+    return history.game_replay(game)
 
 
 @contextmanager

@@ -14,6 +14,7 @@ from django.urls import reverse
 from games import describe, selectors
 from games.inbox import onetap
 from games.notifications import outbox
+from games.selectors.hints import BestPower, game_best_power_for
 from games.shapes import Player
 from games.templatetags.names import join_names
 from games.web import board_svg
@@ -91,7 +92,7 @@ class MoveCard(TypedDict):
     build_none_affordable: NotRequired[bool]
     quote: NotRequired[Quote]
     power: NotRequired[list[PowerCard]]
-    power_best: NotRequired[selectors.BestPower]
+    power_best: NotRequired[BestPower]
     power_income: NotRequired[int]
 
 
@@ -241,7 +242,7 @@ def _power_form(view: Viewing, card: MoveCard) -> None:
     entry, you = view.legal.get("power"), view.you
     if entry is None or not you:
         return
-    best: selectors.BestPower = selectors.game_best_power_for(view.game, view.user) or {
+    best: BestPower = game_best_power_for(view.game, view.user) or {
         "plants": [],
         "hybrid": {},
         "cities": 0,

@@ -9,6 +9,7 @@ from typing import TypedDict
 
 from games import selectors
 from games.models import Game, Seat
+from games.selectors.detail import game_options
 
 from .viewing import Viewing
 
@@ -29,7 +30,7 @@ class SeatCard(TypedDict):
 
 def seat_card(view: Viewing) -> SeatCard:
     game, me = view.game, view.me
-    substitutes = selectors.game_options(game)["substitutes"]
+    substitutes = game_options(game)["substitutes"]
     card: SeatCard = {"seat_mine": None, "seats_offered": [], "substitutes": substitutes}
     if game.status != Game.Status.RUNNING or view.history_seq is not None:
         return card

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from games import selectors
 from games.models import Game
+from games.selectors.detail import game_seed_commitment
 
 from .viewing import Viewing
 
@@ -21,6 +21,6 @@ class ShuffleCard(TypedDict):
 def shuffle_card(view: Viewing) -> ShuffleCard:
     game = view.game
     return {
-        "seed_commitment": selectors.game_seed_commitment(game),
+        "seed_commitment": game_seed_commitment(game),
         "seed_revealed": game.seed if game.status == Game.Status.FINISHED else None,
     }

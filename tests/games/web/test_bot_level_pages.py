@@ -1,9 +1,9 @@
 """The bot levels' ratings are findable and the bots' pages say what they are, in the reader's
 language: the "Bot levels" page (/bots/) lists every level with its rating and the games that
 rated it, linked from the practice form and the "Add a bot" form; a seat's bot's page is named
-as the game names it (``games.selectors.bot_name``: "Expert bot 2", エキスパートボット 2) and points
-to its level's rating; a level's page counts the games that rated it; neither shows a
-reliability. A tampered level in the add-bot or practice form is refused in Japanese naming
+as the game names it (``games.selectors.names.bot_name``: "Expert bot 2", エキスパートボット 2)
+and points to its level's rating; a level's page counts the games that rated it; neither shows
+a reliability. A tampered level in the add-bot or practice form is refused in Japanese naming
 the field and the levels."""
 
 from __future__ import annotations

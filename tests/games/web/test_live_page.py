@@ -14,6 +14,7 @@ from django.test import Client
 import powergrid
 from games import selectors, services
 from games.models import Game
+from games.selectors.seats import game_deadline
 
 pytestmark = pytest.mark.django_db
 
@@ -103,4 +104,4 @@ def test_a_bots_turn_shows_no_deadline_but_a_bot_thinking(make_user, client_for)
     assert "deadline" not in status
     assert " ago" not in status
     # The API says the same: no deadline while only the server's bots are awaited.
-    assert selectors.game_deadline(game) is None
+    assert game_deadline(game) is None
