@@ -54,6 +54,7 @@ import hashlib
 import logging
 import re
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from email import policy
@@ -608,7 +609,7 @@ def _refuse(
     code: str,
     message: str,
     *,
-    more: dict[str, Any] | None = None,
+    more: Mapping[str, str | bool] | None = None,
 ) -> Received:
     """A refused reply: logged, and answered with the reason, unless this seat's refusals of
     the last hour reached ``INBOUND_REFUSALS_ANSWERED_PER_HOUR``. An auto-responder that does
@@ -638,7 +639,7 @@ def _answer(
     message: str,
     plan: bool = False,
     resigned: bool = False,
-    more: dict[str, Any] | None = None,
+    more: Mapping[str, str | bool] | None = None,
 ) -> None:
     """The answer to the player, through the outbox (sent once, after commit); ``plan``: the
     reply saved a standing order (the answer says which: it is no move of the log's); ``more``:

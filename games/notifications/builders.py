@@ -5,6 +5,7 @@ each kind to its template and builder; ``emails.email_build`` renders it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -160,7 +161,7 @@ def reply_context(
     return ctx
 
 
-def _left(payload: dict[str, Any], seat: Seat | None) -> bool:
+def _left(payload: Mapping[str, object], seat: Seat | None) -> bool:
     """The answer is to a player who left the seat: a reply after they left (``seat_left``), a
     message of theirs whose handling failed after they left (``left``: ``receive._answer_failed``),
     or their confirmed resignation when a substitute took the seat before the answer was sent."""
