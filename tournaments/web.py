@@ -25,6 +25,7 @@ from games.web.common import lang, with_user_timezone
 from games.web.errors import error_text
 from tournaments import present, selectors, services
 from tournaments.forms import TournamentCreateForm
+from tournaments.league_present import division_page
 from tournaments.models import Tournament
 
 #: Tournaments the list shows at a time (``?page=``), as the API's list pages by default.
@@ -148,11 +149,13 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     rounds = present.rounds_for_page(t)
     seen = _games_seen(t, user, standings, rounds)
     _tables_linked(rounds, seen)
+    head = present.page_head(t, user)
     return render(
         request,
         "tournaments/detail.html",
         {
-            "t": present.page_head(t, user),
+            "t": head,
+            "league_url": _league_url(head["league"]),
             "standings": _with_links(standings, seen),
             "rounds": rounds,
             "final": t.status == Tournament.Status.FINISHED,
@@ -160,6 +163,16 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "code": request.GET.get("code", ""),
         },
     )
+
+
+def _league_url(league: Any) -> str:
+    """A league division's tournament links to its division on the league's page: the page of
+    divisions holding it (``league_present.division_page``), at its heading."""
+    if not league:
+        return ""
+    n = league["division"]
+    page = division_page(n)
+    return f"{reverse('league', args=[league['id']])}?page={page}&season={league['season']}#d{n}-h"
 
 
 def tournament_round(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:

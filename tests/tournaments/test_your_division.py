@@ -64,16 +64,22 @@ def test_the_link_opens_the_page_and_heading_of_your_division(make_user, divisio
     base = f"/leagues/{league.pk}/"
     for url in (base, f"{base}?page=2&season=1"):
         html = _page(player, url)
-        assert _links(html) == [(f"?page={page}&amp;season=1#d{division}-h", "Your division")]
+        assert _links(html) == [
+            (f"?page={page}&amp;season=1#d{division}-h", f"Your division: {division}")
+        ]
         # near the top: before the first division, not after ten of them
         assert html.index("Your division") < html.index('<section class="card"')
     href = unescape(_links(_page(player, base))[0][0])
     opened = _page(player, base + href.split("#")[0])
     assert f'<h2 id="d{division}-h">' in opened
     marked = re.findall(
-        r'<tr class="your-turn"><td>\d+</td><td><bdi translate="no">([^<]*)<', opened
+        r'<tr class="your-turn" aria-current="true"><td>\d+</td><td><bdi translate="no">'
+        r"([^<]*)</bdi> <span class=\"muted\">(.*?)</span>",
+        opened,
     )
-    assert marked == [player.username]
+    # marked in words too, not by colour alone: a screen reader reads "(you)" in the row
+    assert marked == [(player.username, "(you)")]
+    assert opened.count("(you)") == 1
 
 
 def test_finding_your_division_reads_no_division(make_user):
@@ -129,7 +135,7 @@ def test_the_link_follows_the_season_shown(make_user):
     assert link[0].startswith("?page=1&amp;season=2#d")
     assert _links(_page(waits, f"{base}?season=1")) == []
     assert _links(_page(played, f"{base}?season=1")) == [
-        ("?page=1&amp;season=1#d2-h", "Your division")
+        ("?page=1&amp;season=1#d2-h", "Your division: 2")
     ]
 
 
@@ -142,7 +148,7 @@ def test_the_link_in_japanese(make_user):
     Profile.objects.update_or_create(user=player, defaults={"language": "ja"})  # made in bulk
     html = _page(player, f"/leagues/{league.pk}/")
     assert 'lang="ja"' in html
-    assert _links(html) == [("?page=2&amp;season=1#d12-h", "あなたのディビジョン")]
+    assert _links(html) == [("?page=2&amp;season=1#d12-h", "あなたのディビジョン：12")]
 
 
 def test_the_api_says_your_division_in_each_season(make_user):
@@ -162,3 +168,27 @@ def test_the_api_says_your_division_in_each_season(make_user):
     (division,) = body["results"]
     assert division["number"] == 12
     assert player.username in [r["username"] for r in division["rows"]]
+
+
+def test_a_divisions_tournament_links_to_its_division_on_the_league_page(make_user):
+    """A division's own tournament page names its league season and division and links to the
+    page of the league holding that division, at its heading (page 2 for division 12 of 12),
+    and the league page's title says which page it is."""
+    from tournaments.models import Division
+
+    league = _league_started(make_user(), 36)
+    for number, page in ((3, 1), (12, 2)):
+        d = Division.objects.get(season__league=league, season__number=1, number=number)
+        html = _page(None, f"/tournaments/{d.tournament_id}/")
+        href = f"/leagues/{league.pk}/?page={page}&amp;season=1#d{number}-h"
+        assert f'<a href="{href}">League season 1, division {number}</a>' in html
+        opened = _page(None, unescape(href).split("#")[0])
+        assert f'<h2 id="d{number}-h">' in opened
+    title = re.search(
+        r"<title>(.*?)</title>", _page(None, f"/leagues/{league.pk}/?page=2&season=1"), re.S
+    )
+    assert title
+    assert "Page 2 of 2" in title.group(1)
+    first = re.search(r"<title>(.*?)</title>", _page(None, f"/leagues/{league.pk}/"), re.S)
+    assert first
+    assert "Page" not in first.group(1)
