@@ -121,6 +121,23 @@ _VERBS_LONGEST = sorted(_VERBS, key=len, reverse=True)
 _TRAILING = ".!?:;。"
 
 
+#: The most of a reply's own words an answer quotes back: enough to recognise what was
+#: written, never the reply itself (a 900,000-character "word" was quoted whole, in a 1.8 MB
+#: answer carrying the sender's text).
+QUOTED_MOST = 40
+
+
+def quoted(text: str, most: int = QUOTED_MOST) -> str:
+    """``text`` as an answer quotes it: at most ``most`` characters, an ellipsis when cut.
+
+    >>> quoted("Essen")
+    'Essen'
+    >>> quoted("x" * 100)[-3:], len(quoted("x" * 100))
+    ('xx…', 40)
+    """
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 class ParseError(Exception):
     """The reply is not a move: ``code`` (``unreadable``, ``unknown_command``, ``bad_number``,
     ``unknown_city``, ``unknown_resource``, ``nothing_to_pass``) and a sentence."""
@@ -350,7 +367,9 @@ def _cities(words: list[str], gmap: GameMap) -> list[str]:
                 i += width
                 break
         else:
-            raise ParseError("unknown_city", f"There is no city called {words[i]!r} on this map.")
+            raise ParseError(
+                "unknown_city", f"There is no city called {quoted(words[i])!r} on this map."
+            )
     return out
 
 
@@ -381,7 +400,7 @@ def _resources(words: list[str]) -> dict[str, int]:
         found = next((v for k, v in _RESOURCES.items() if fold(k) == fold(w)), None)
         if found is None:
             raise ParseError(
-                "unknown_resource", f"{w!r} is not a resource: coal, oil, garbage, uranium."
+                "unknown_resource", f"{quoted(w)!r} is not a resource: coal, oil, garbage, uranium."
             )
         name = found
         if pending is not None:
@@ -431,7 +450,8 @@ def parse_command(line: str, state: State, seat: int, gmap: GameMap) -> Command:
     if verb is None:
         raise ParseError(
             "unknown_command",
-            f"{words[0]!r} is not a move: try pass, bid, choose, buy, build, power or discard.",
+            f"{quoted(words[0])!r} is not a move: "
+            "try pass, bid, choose, buy, build, power or discard.",
         )
     rest = words[1:]
     if verb == "resign":  # the whole line is the word: "resign the game" is not read as it

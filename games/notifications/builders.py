@@ -222,6 +222,9 @@ def _wrong_sender_context(n: Notification, seat: Seat | None) -> contexts.ReplyC
         "other": str(n.payload.get("sender") or ""),
         "account_email": n.recipient.email,
         "account_url": links.absolute(reverse("account_email")),
+        # A former holder (resigned, or a substitute took the seat): no advice on how to move,
+        # and no warning that a turn email moves for them; none does any more.
+        "seat_gone": seat is None or seat.offered == Seat.Offered.LEFT,
     }
 
 

@@ -162,6 +162,8 @@ class ReplyContext(GameContext):
     other: NotRequired[str]
     account_email: NotRequired[str]
     account_url: NotRequired[str]
+    #: The same three, to a player who no longer holds the token's seat: no advice on moving.
+    seat_gone: NotRequired[bool]
     #: ``resign_confirm``: the bot that would play the seat (its label) and how many hours the
     #: email's reply address confirms leaving.
     bot: NotRequired[str]

@@ -35,7 +35,7 @@ from typing import Any
 
 from config.words import aside
 from games import numbers
-from games.inbox.parse import ParseError, city_lookup, fold, normalize
+from games.inbox.parse import QUOTED_MOST, ParseError, city_lookup, fold, normalize, quoted
 from games.sheets import shapes as sheet_shapes
 from games.templatetags.names import join_names
 from powergrid.maps import GameMap, name_in
@@ -181,12 +181,13 @@ class SheetLineError(ParseError):
     not write (``buy max 5 coal -3`` read as "buy nothing")."""
 
     def __init__(self, line: str, word: str, verb: str | None) -> None:
-        self.line, self.word = line, word[:40]
+        self.line, self.word = line, quoted(word)
         self.example = EXAMPLES.get(verb or "") or ", ".join(EXAMPLES.values())
         where = f"“{self.word}” was not understood" if word else "something is missing"
         super().__init__(
             "sheet_line",
-            f"In the line “{line}”, {where}: write it like “{self.example}”. Nothing was saved.",
+            f"In the line “{quoted(line, 2 * QUOTED_MOST)}”, {where}: "
+            f"write it like “{self.example}”. Nothing was saved.",
         )
 
 

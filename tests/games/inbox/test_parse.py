@@ -244,3 +244,13 @@ def test_what_is_not_a_move_says_why(line, code):
         parse_command(line, s, seat, GERMANY)
     assert exc.value.code == code
     assert exc.value.message
+
+
+def test_quoted_cuts_with_an_ellipsis_and_keeps_a_short_word_whole():
+    from games.inbox.parse import QUOTED_MOST, quoted
+
+    assert quoted("Essen") == "Essen"
+    assert quoted("x" * QUOTED_MOST) == "x" * QUOTED_MOST
+    cut = quoted("x" * (QUOTED_MOST + 1))
+    assert len(cut) == QUOTED_MOST
+    assert cut.endswith("…")

@@ -517,3 +517,31 @@ def test_refusals_are_answered_a_few_times_an_hour_so_a_mail_loop_stops(new_game
         )
         assert (again.status, again.answered) == ("refused", True)
         assert answers.count() == 4
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ("x" * 200_000 + "TAIL", "unknown_command"),  # one word, no spaces: a pasted blob
+        ("build " + "y" * 200_000 + "TAIL", "unknown_city"),
+        ("buy 2 " + "z" * 200_000 + "TAIL", "unknown_resource"),
+    ],
+)
+def test_an_answer_quotes_a_few_words_of_the_reply_never_the_reply(new_game, body, code):
+    """A refusal names the word it did not understand, cut to ``QUOTED_MOST`` characters with
+    an ellipsis: the answer stays an answer's size whatever the reply holds, and carries
+    nothing of a stranger's text beyond a recognisable start."""
+    from games.inbox.receive import mail_receive
+    from games.models import Notification
+    from games.notifications.emails import email_build
+
+    gid, _seats, _seat, p, mail, _s = _setup(new_game)
+    got = mail_receive(_reply(mail.extra_headers["Reply-To"], p.user.email, body), via="pipe")
+    assert got.code in (code, "unknown_command")  # the verb may come first in its phase
+    n = Notification.objects.get(kind="reply", game_id=gid)
+    assert len(n.payload["message"]) < 200
+    assert "…" in n.payload["message"]
+    answer = email_build(n)
+    assert len(answer.body) < 20_000
+    assert "TAIL" not in answer.body
+    assert all("TAIL" not in str(content) for content, _type in answer.alternatives)

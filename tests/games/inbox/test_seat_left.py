@@ -129,3 +129,41 @@ def test_a_token_of_a_seat_never_held_is_still_ignored(new_game, make_player):
     got = mail_receive(_reply(to, outsider.user.email, "pass"), via="pipe")
     assert (got.status, got.code, got.answered) == ("ignored", "no_game", False)
     assert not Notification.objects.filter(game_id=gid, kind="reply").exists()
+
+
+@pytest.mark.parametrize("sender", [OTHER, None])
+def test_a_stranger_with_a_former_holders_email_is_told_of_as_no_longer_moving(new_game, sender):
+    """A reply with a resigned player's old token from another address (``wrong_sender``) or with
+    no From (``no_sender``): the account is told, as the sender checks come first, but not that
+    a turn email "can move for you" nor how to move: nothing moves for them in this game."""
+    from games.inbox.receive import mail_receive
+    from games.notifications.emails import email_build
+    from games.services.seats import seat_resign
+
+    gid, _seats, _seat, p, mail, _s = _setup(new_game)
+    seat_resign(game_id=gid, user=p.user)
+    raw = _reply(mail.extra_headers["Reply-To"], sender or "x@x.example", "pass")
+    if sender is None:
+        raw = raw.replace(b"From: Player <x@x.example>\r\n", b"")
+    got = mail_receive(raw, via="pipe")
+    assert (got.status, got.code) == ("refused", "wrong_sender" if sender else "no_sender")
+    built = email_build(_answer(gid, p.user))
+    assert built is not None
+    assert built.to == [p.user.email]
+    for text in (" ".join(built.body.split()), " ".join(built.alternatives[0][0].split())):
+        assert "You no longer hold a seat in this game" in text
+        assert "can move for you" not in text
+        assert "make your move on the game page" not in text
+        assert "add it on your account page" not in text
+
+
+def test_the_current_holder_is_still_warned_that_a_turn_email_moves_for_them(new_game):
+    from games.inbox.receive import mail_receive
+    from games.notifications.emails import email_build
+
+    gid, _seats, _seat, p, mail, _s = _setup(new_game)
+    got = mail_receive(_reply(mail.extra_headers["Reply-To"], OTHER, "pass"), via="pipe")
+    assert got.code == "wrong_sender"
+    body = " ".join(email_build(_answer(gid, p.user)).body.split())
+    assert "can move for you" in body
+    assert "You no longer hold a seat in this game" not in body

@@ -185,3 +185,20 @@ def test_a_sheet_reply_read_in_part_is_refused_whole_and_variants_are_read(new_g
     got = mail_receive(_reply(to, player.user.email, f"ok\n{written}", 999), via="pipe")
     assert got.status == "applied", got
     assert SheetAnswer.objects.filter(game_id=gid, seat=waiting).count() == 1
+
+
+def test_a_refused_lines_answer_quotes_the_line_and_word_cut_never_whole():
+    """A line of 100,000 characters is named by its start (twice ``QUOTED_MOST``) and the word
+    by ``QUOTED_MOST``, each cut with an ellipsis: the answer is an answer's size."""
+    from games.inbox.parse import QUOTED_MOST
+    from games.sheets.mailtext import SheetLineError
+
+    word = "w" * 100_000
+    exc = SheetLineError("buy max 5 coal " + word, word, "buy")
+    assert len(exc.word) == QUOTED_MOST
+    assert exc.word.endswith("…")
+    assert len(exc.message) < 4 * QUOTED_MOST + 200
+    assert "buy max 5 coal w" in exc.message
+    short = SheetLineError("buy max 5 coal -3", "-3", "buy")
+    assert "“buy max 5 coal -3”" in short.message
+    assert short.word == "-3"
