@@ -27,9 +27,10 @@ Variables (see README "Production"):
   INBOUND_EMAIL_DOMAIN  default "reply.localhost": turn emails get Reply-To turn+<token>@<domain>
                       (empty: no reply address); the domain's mail must reach receive_mail or
                       the inbound webhook (deploy/OPERATIONS.md, "Moves by email")
-  INBOUND_REFUSALS_ANSWERED_PER_HOUR  default 5: refused replies answered per seat an hour (more
-                      are logged, not answered: a mail loop with an auto-responder stops; replies
-                      from an address not the account's count too, answered to the account)
+  INBOUND_REFUSALS_ANSWERED_PER_HOUR  default 5: refused replies answered an hour per account and
+                      game (more are logged, not answered: a mail loop with an auto-responder
+                      stops; replies from an address not the account's count too, answered to
+                      the account, and the failed messages the safety net answers)
   INBOUND_AUTHSERV_ID  default "" (off): the inbound MTA's DMARC milter's AuthservID; a reply whose
                       Authentication-Results from it say dmarc=fail is refused
                       (sender_not_authenticated; deploy/OPERATIONS.md, "Forged senders")

@@ -130,7 +130,7 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 @admin.register(InboundMail)
 class InboundMailAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "via", "sender", "status", "code", "game", "line"]
+    list_display = ["created_at", "via", "sender", "user", "status", "code", "game", "line"]
     list_filter = ["status", "via", "code"]
     readonly_fields = ["raw_text"]
 

@@ -42,6 +42,19 @@ class InboundMail(models.Model):
         "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The account the reply's token was issued to, where the handler found it (the one a
+    #: refusal is answered to): the refusals' hourly cap is counted by it and the game
+    #: (``receive._refuse``). Empty on rows from before it was kept (they do not count), on
+    #: those whose token is missing, forged or for a seat never held, and once the account is
+    #: deleted. Indexed with ``created_at`` below (``inbound_user_recent``), not alone.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_index=False,
+    )
     via = models.CharField(max_length=16, default="pipe")  # pipe, lmtp, mailgun, devmailbox
     recipient = models.CharField(max_length=254, blank=True, default="")  # envelope (queued)
     status = models.CharField(max_length=8, choices=Status.choices)
@@ -67,7 +80,9 @@ class InboundMail(models.Model):
                 fields=["created_at"],
                 condition=models.Q(status="queued"),
                 name="inbound_queued",
-            )
+            ),
+            # The refusals' cap: one account's rows in one game in the last hour.
+            models.Index(fields=["user", "game", "created_at"], name="inbound_user_recent"),
         ]
 
     def __str__(self) -> str:

@@ -209,7 +209,7 @@ def tap_apply(tap: Tap, user: Caller) -> int | None:
             seq = _apply(tap, owner, action)
             InboundMail.objects.create(
                 sender=owner.email[:254], token=tap.key, game_id=tap.token.game_id,
-                seat=tap.token.seat, via="onetap", status=InboundMail.Status.APPLIED,
+                seat=tap.token.seat, user=owner, via="onetap", status=InboundMail.Status.APPLIED,
                 line=tap.choice, move_seq=seq,
             )  # fmt: skip
     except IntegrityError:

@@ -28,9 +28,11 @@ is a message the parser cannot read at all: ``ignored``, code ``unreadable``, it
    API's code, before anything of the reply is read), an expired token, a token already used, a
    reply that is not a move, a move the engine refuses, a stale position: refused, and the
    player is answered once with the reason and what they can do now. Every refusal of 4 and 5
-   shares one cap: at most ``INBOUND_REFUSALS_ANSWERED_PER_HOUR`` answers a seat an hour (a
-   loop with an auto-responder that does not say it is one stops, and a stranger who writes to
-   a reply address they saw cannot make us write to its player without end).
+   shares one cap: at most ``INBOUND_REFUSALS_ANSWERED_PER_HOUR`` answers an hour to one
+   account in one game (``_refuse``: a loop with an auto-responder that does not say it is one
+   stops, and a stranger who writes to a reply address they saw cannot make us write to its
+   player without end). Counted by the account answered, not by the seat: after a substitute
+   took a seat, replies with the former holder's tokens do not use up the substitute's answers.
 6. Otherwise the move goes through ``move_submit`` (source ``email``, the token's seq as
    ``expected_seq``) or the plan through ``plan_set``, and the player gets the move as the log
    writes it. ``resign`` is two steps (``_resign_asked``): a first ``resign`` changes nothing and
@@ -44,8 +46,9 @@ then exits 75 and the MTA retries; the webhook answers 503 and the provider retr
 exception while handling ONE message is logged with its Message-ID, the message is kept whole
 (an ``InboundMail`` row, status ``failed``, its bytes in ``raw``, in the admin), and the token's
 player is answered "not understood" (or, when they left the seat, that they no longer hold it)
-when the message came from their address. The pipe exits 0 and the
-webhook answers 200: a provider retrying a message that always fails would retry it forever.
+when the normal path's sender rules let it through (not automatic, from their address, not
+failed by DMARC), under the same cap as the refusals (``_answer_failed``). The pipe exits 0 and
+the webhook answers 200: a provider retrying a message that always fails would retry it forever.
 """
 
 from __future__ import annotations
@@ -240,12 +243,17 @@ def _failed(raw: bytes, *, via: str, envelope_recipient: str | None) -> Received
 
 
 def _answer_failed(row: InboundMail, raw: bytes, envelope: str | None) -> bool:
-    """Answer "not understood" to the token's player, if the message came from their address
-    (as a refusal is answered; a stranger gets nothing). The player is found as ``_handle``
-    finds them (``_holder``): a player a substitute replaced, whom the seat's row no longer
-    names, is answered too, that they no longer hold the seat (as ``seat_left`` is), as is one
-    who resigned; nothing of the seat's position, which is not theirs now. Each step may fail
-    on the same odd message: then nobody is answered, the row is kept."""
+    """Answer "not understood" to the token's player, if the normal path would have read the
+    message past its sender checks: not automatic (``_automatic``: no mail loop), its From the
+    account's and not failed by our MTA's DMARC check (``_sender_refusal``, the very functions
+    ``_handle`` applies; a stranger, or a forger of the player's From, gets nothing); and under
+    the refusals' cap (``_refused_lately``: a message that crashes the handler, sent again and
+    again with new Message-IDs, gets its player a few answers an hour, no more). The player is
+    found as ``_handle`` finds them (``_holder``) and the row names them, the game and the
+    seat whether or not they are answered: a player a substitute replaced, whom the seat's row
+    no longer names, is answered too, that they no longer hold the seat (as ``seat_left`` is),
+    as is one who resigned; nothing of the seat's position, which is not theirs now. Each step
+    may fail on the same odd message: then nobody is answered, the row is kept."""
     try:
         with transaction.atomic():
             msg = BytesParser(policy=policy.compat32).parsebytes(raw.replace(b"\x00", b""))
@@ -258,12 +266,19 @@ def _answer_failed(row: InboundMail, raw: bytes, envelope: str | None) -> bool:
             row.token = token
             data = read_token(token, expired_ok=True)
             holder = _holder(data)
-            row.save(update_fields=["sender", "token"])
-            if holder is None or not speaks_for(holder[0], sender):
+            if holder is None:
+                row.save(update_fields=["sender", "token"])
                 return False
             user, game, left = holder
-            row.game, row.seat = game, data.seat
-            row.save(update_fields=["game", "seat"])
+            row.user, row.game, row.seat = user, game, data.seat
+            row.save(update_fields=["sender", "token", "user", "game", "seat"])
+            if _automatic(msg, sender) or _sender_refusal(msg, user, sender):
+                return False
+            lately = _refused_lately(user, game, but=row.pk)
+            if lately >= settings.INBOUND_REFUSALS_ANSWERED_PER_HOUR:
+                log.info("inbound: failed message of game %s for user %s not answered "
+                         "(%s this hour)", game.pk, user.pk, lately + 1)  # fmt: skip
+                return False
             if left:  # told as ``seat_left`` is (``builders._left``); the row stays failed
                 _answer(user, game, row, data, ok=False, message=SEAT_LEFT, more={"left": True})
             else:
@@ -361,13 +376,10 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
     if holder is None:
         return _ignore(base, why or "no_game")
     user, game, left = holder
-    base.update(game=game, seat=data.seat)
-    if not sender:  # the token's account is told, under the cap; nothing of the reply is read
-        return _wrong_sender(base, user, game, data, sender, "no_sender")
-    if not speaks_for(user, sender):
-        return _wrong_sender(base, user, game, data, sender, "wrong_sender")
-    if message_dmarc_failed(msg):  # our MTA found the From forged (``INBOUND_AUTHSERV_ID``)
-        return _wrong_sender(base, user, game, data, sender, "sender_not_authenticated")
+    base.update(game=game, seat=data.seat, user=user)
+    refused = _sender_refusal(msg, user, sender)
+    if refused:  # the token's account is told, under the cap; nothing of the reply is read
+        return _wrong_sender(base, user, game, data, sender, refused)
     if left:  # nothing of the reply is read: no move, plan or sheet is theirs to make
         return _refuse(base, user, game, data, "seat_left", SEAT_LEFT)
     if data.expires < _now():
@@ -426,6 +438,21 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
     row = InboundMail.objects.create(**base, status=Status.APPLIED, move_seq=seq)
     _answer(user, game, row, data, ok=True, message="", plan=command.kind == "plan")
     return Received(Status.APPLIED, "", answered=True, move_seq=seq)
+
+
+def _sender_refusal(msg: Message, user: User, sender: str) -> str:
+    """Why a message with a good token for ``user`` is not read (its code), or "": no readable
+    From (``no_sender``), a From that is not the account's (``wrong_sender``), or one our MTA's
+    DMARC check failed (``sender_not_authenticated``, ``INBOUND_AUTHSERV_ID``). One function
+    for the normal path and the safety net (``_answer_failed``), so that neither answers what
+    the other would not read."""
+    if not sender:
+        return "no_sender"
+    if not speaks_for(user, sender):
+        return "wrong_sender"
+    if message_dmarc_failed(msg):
+        return "sender_not_authenticated"
+    return ""
 
 
 #: The refusal of a reply from a player who no longer holds the token's seat (the API's and the
@@ -611,22 +638,37 @@ def _refuse(
     *,
     more: Mapping[str, str | bool] | None = None,
 ) -> Received:
-    """A refused reply: logged, and answered with the reason, unless this seat's refusals of
-    the last hour reached ``INBOUND_REFUSALS_ANSWERED_PER_HOUR``. An auto-responder that does
+    """A refused reply: logged, and answered with the reason, unless the refusals in this game
+    for this account (``user``, the token's, the one answered) of the last hour reached
+    ``INBOUND_REFUSALS_ANSWERED_PER_HOUR`` (``_refused_lately``). An auto-responder that does
     not say it is one (no ``Auto-Submitted``) answers each answer of ours: without the cap the
     two would write to each other for ever; with it, the loop stops after a few, and a person
     who mistypes is answered again an hour later. ``more``: added to the answer's payload."""
-    since = timezone.now() - timedelta(hours=1)
-    lately = InboundMail.objects.filter(
-        game=game, seat=data.seat, status=Status.REFUSED, created_at__gte=since
-    ).count()
+    lately = _refused_lately(user, game)
     row = InboundMail.objects.create(**base, status=Status.REFUSED, code=code)
     if lately >= settings.INBOUND_REFUSALS_ANSWERED_PER_HOUR:
-        log.info("inbound: refusal %s of game %s seat %s not answered (%s this hour)",
-                 code, game.pk, data.seat, lately + 1)  # fmt: skip
+        log.info("inbound: refusal %s of game %s for user %s not answered (%s this hour)",
+                 code, game.pk, user.pk, lately + 1)  # fmt: skip
         return Received(Status.REFUSED, code, answered=False)
     _answer(user, game, row, data, ok=False, message=message, more=more)
     return Received(Status.REFUSED, code, answered=True)
+
+
+def _refused_lately(user: User, game: Game, *, but: int | None = None) -> int:
+    """The refusals (and failed messages, ``_answer_failed``) of the last hour in ``game`` whose
+    token was ``user``'s, answered or not (``but``: a row left out, the one being handled): the
+    count the cap is held to. By the account answered, not the seat: a seat's former holder
+    (replies with their old tokens, their own or a stranger's with a forwarded email) and the
+    substitute who took it each have their own answers, and neither uses up the other's. Rows
+    logged before ``InboundMail.user`` was kept have none and do not count (for that hour
+    after the deploy, an account may get up to the cap's number of answers more)."""
+    since = timezone.now() - timedelta(hours=1)
+    rows = InboundMail.objects.filter(
+        user=user, game=game, status__in=(Status.REFUSED, Status.FAILED), created_at__gte=since
+    )
+    if but is not None:
+        rows = rows.exclude(pk=but)
+    return rows.count()
 
 
 def _answer(

@@ -3,8 +3,8 @@ with another From): the move is not made, and the ACCOUNT's address is told, in 
 language, where the reply came from and which address moves are taken from; the sender never
 hears a word (an address the player added and confirmed on the account page is theirs:
 ``accounts.senders.speaks_for``). At most ``INBOUND_REFUSALS_ANSWERED_PER_HOUR`` such answers
-a seat an hour, shared with the other refusals; automatic mail, forged tokens and the rest are
-ignored as before."""
+to an account an hour in a game, shared with the other refusals; automatic mail, forged tokens
+and the rest are ignored as before."""
 
 from __future__ import annotations
 
