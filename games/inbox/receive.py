@@ -662,6 +662,11 @@ def _refused_lately(user: User, game: Game, *, but: int | None = None) -> int:
     substitute who took it each have their own answers, and neither uses up the other's. Rows
     logged before ``InboundMail.user`` was kept have none and do not count (for that hour
     after the deploy, an account may get up to the cap's number of answers more)."""
+    # The account's row locked until the caller's transaction ends: two workers refusing this
+    # account's replies at once would each count the same rows and both answer past the cap
+    # (an outsider saw 6 answers for a cap of 5 from 6 processes). The second waits here, then
+    # counts the first's row. Held for one message's handling; SQLite serialises writes anyway.
+    User.objects.select_for_update().filter(pk=user.pk).exists()
     since = timezone.now() - timedelta(hours=1)
     rows = InboundMail.objects.filter(
         user=user, game=game, status__in=(Status.REFUSED, Status.FAILED), created_at__gte=since
