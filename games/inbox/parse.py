@@ -196,6 +196,25 @@ def html_text(html: str) -> str:
     return "".join(p.parts)
 
 
+def _part_text(part: Message) -> str | None:
+    """One part's text in the charset it names; none named, or one Python does not know
+    (``x-nonexistent``, a misspelling), read as UTF-8, which also reads ASCII: a ``pass`` is
+    still a ``pass`` whatever label a client put on it."""
+    charset = part.get_content_charset()
+    if isinstance(part, EmailMessage) and charset:
+        try:
+            return str(part.get_content())
+        except LookupError:
+            pass
+    raw = part.get_payload(decode=True)
+    if not isinstance(raw, bytes):
+        return None
+    try:
+        return raw.decode(charset or "utf-8", "replace")
+    except LookupError:
+        return raw.decode("utf-8", "replace")
+
+
 def body_text(msg: Message) -> str:
     """A message's plain text: its text/plain part, else its HTML part's text."""
     plain = html = None
@@ -206,13 +225,8 @@ def body_text(msg: Message) -> str:
             continue
         kind = part.get_content_type()
         try:
-            if isinstance(part, EmailMessage) and part.get_content_charset():
-                content = part.get_content()
-            else:  # no charset said: UTF-8, as most clients write today
-                raw = part.get_payload(decode=True)
-                charset = part.get_content_charset() or "utf-8"
-                content = raw.decode(charset, "replace") if isinstance(raw, bytes) else None
-        except (LookupError, UnicodeDecodeError, AttributeError, KeyError, ValueError):
+            content = _part_text(part)
+        except (UnicodeDecodeError, AttributeError, KeyError, ValueError):
             continue
         if not isinstance(content, str):
             continue

@@ -254,3 +254,18 @@ def test_quoted_cuts_with_an_ellipsis_and_keeps_a_short_word_whole():
     cut = quoted("x" * (QUOTED_MOST + 1))
     assert len(cut) == QUOTED_MOST
     assert cut.endswith("…")
+
+
+@pytest.mark.parametrize("charset", ["x-nonexistent", "utf8x", "us-ascii", "utf-8", None])
+def test_a_reply_in_a_charset_nobody_knows_is_read_as_utf8(charset):
+    """A client's unknown charset label does not hide a plain ``pass``: the part is read as
+    UTF-8 (which reads ASCII), as a part with no charset is."""
+    from email import policy
+    from email.parser import BytesParser
+
+    from games.inbox.parse import body_text
+
+    ctype = "text/plain" + (f"; charset={charset}" if charset else "")
+    raw = f"From: a@b.example\r\nContent-Type: {ctype}\r\n\r\npass\r\n".encode()
+    for pol in (policy.compat32, policy.default):
+        assert body_text(BytesParser(policy=pol).parsebytes(raw)).strip() == "pass"
