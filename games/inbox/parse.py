@@ -46,6 +46,7 @@ from email.message import EmailMessage, Message
 from html.parser import HTMLParser
 from typing import Any, NamedTuple
 
+from config.words import cut
 from games import numbers
 from powergrid.legal import legal
 from powergrid.maps import GameMap
@@ -128,14 +129,12 @@ QUOTED_MOST = 40
 
 
 def quoted(text: str, most: int = QUOTED_MOST) -> str:
-    """``text`` as an answer quotes it: at most ``most`` characters, an ellipsis when cut.
+    """``text`` as an answer quotes it: at most ``most`` characters (``config.words.cut``).
 
-    >>> quoted("Essen")
-    'Essen'
-    >>> quoted("x" * 100)[-3:], len(quoted("x" * 100))
-    ('xx…', 40)
+    >>> len(quoted("x" * 100))
+    40
     """
-    return text if len(text) <= most else text[: most - 1] + "…"
+    return cut(text, most)
 
 
 class ParseError(Exception):
@@ -298,11 +297,6 @@ def fold(text: str) -> str:
 NUMBER_MAX = 100_000
 
 
-def _shown(word: str) -> str:
-    """A word quoted in an answer, cut short (a reply may hold 5,000 digits)."""
-    return repr(word if len(word) <= 20 else word[:20] + "…")
-
-
 def _int(word: str, what: str, high: int = NUMBER_MAX) -> int:
     """A number of the reply (``games.numbers``: ASCII digits, as full-width digits become
     after ``normalize``; other scripts' digits, superscripts and circled digits are not)."""
@@ -310,7 +304,7 @@ def _int(word: str, what: str, high: int = NUMBER_MAX) -> int:
         return numbers.from_text(word, field=what, low=0, high=high)
     except numbers.BadNumber:
         raise ParseError(
-            "bad_number", f"{what} must be a whole number from 0 to {high}, not {_shown(word)}."
+            "bad_number", f"{what} must be a whole number from 0 to {high}, not {quoted(word)!r}."
         ) from None
 
 

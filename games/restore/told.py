@@ -23,6 +23,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from config.words import cut
 from games import describe, engine
 from games.models import Game, Notification, Seat
 from games.notifications import links
@@ -52,10 +53,8 @@ TEXT_SHOWN = 120
 
 
 def _shown(text: object) -> str:
-    """A lost message's text as the notice quotes it: at most ``TEXT_SHOWN`` characters, an
-    ellipsis saying when it was cut (a reader must not take a cut text for the whole)."""
-    s = str(text)
-    return s if len(s) <= TEXT_SHOWN else s[: TEXT_SHOWN - 1] + "…"
+    """A lost message's text as the notice quotes it (``config.words.cut``)."""
+    return cut(str(text), TEXT_SHOWN)
 
 
 class ToldGame(TypedDict):

@@ -24,6 +24,7 @@ MODULES = [
     "accounts.names",
     "accounts.zones",
     "config.replica",
+    "config.words",
 ]
 
 
