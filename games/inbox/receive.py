@@ -161,13 +161,11 @@ def dedupe_key(raw: bytes) -> str:
 
 
 def _automatic(msg: Message, sender: str) -> str:
-    """Why the message is ignored before its token is read ("" if a person wrote it from a
-    readable address): automatic, or, last, ``no_sender``, a ``From`` missing or doubtful
-    (``sender``), which ``_handle`` answers to the token's account when the token is good: a
-    player whose mail program writes an odd From is not left in silence. Every sign of an
-    automatic message is read first (a delivery report or ``Return-Path: <>``, ``MAIL FROM:<>``
-    as the LMTP service writes it, is ``bounce``), so none is ever answered. It was logged
-    ``bounce``, which hid a forged or mangled From among the delivery reports."""
+    """Why the message is automatic, never to be answered ("" if a person wrote it): a delivery
+    report or ``Return-Path: <>`` (``MAIL FROM:<>`` as the LMTP service writes it) is
+    ``bounce`` whatever its From. A From missing or doubtful is not a sign of one: it is
+    ``no_sender`` (``_sender_refusal``), answered to the token's account when the token is good;
+    it was logged ``bounce``, which hid a forged or mangled From among the delivery reports."""
     auto = str(msg.get("Auto-Submitted", "no")).strip().lower()
     if auto and auto != "no":
         return "auto_submitted"
@@ -181,7 +179,7 @@ def _automatic(msg: Message, sender: str) -> str:
         return "bounce"
     if _AUTO_SUBJECT.search(_subject(msg).strip()):
         return "auto_reply"
-    return "" if sender else "no_sender"
+    return ""
 
 
 def _token(msg: Message, envelope: str | None) -> str | None:
@@ -362,19 +360,20 @@ def _handle(msg: Message, sender: str, envelope: str | None, base: dict[str, Any
         return Received(Status.IGNORED, "duplicate")
     used = any(t == token and s == Status.APPLIED for _m, t, s in seen)
     why = _automatic(msg, sender)
-    if why and why != "no_sender":
+    if why:
         return _ignore(base, why)
-    # No sender and no good token: nobody to tell, logged ``no_sender`` as before.
+    # Without a readable From and a good token there is nobody to tell: ignored ``no_sender``.
+    unsigned = "" if sender else "no_sender"
     if token is None:
-        return _ignore(base, why or "no_token")
+        return _ignore(base, unsigned or "no_token")
     base["token"] = token
     try:
         data = read_token(token, expired_ok=True)
     except BadToken:
-        return _ignore(base, why or "forged")
+        return _ignore(base, unsigned or "forged")
     holder = _holder(data)
     if holder is None:
-        return _ignore(base, why or "no_game")
+        return _ignore(base, unsigned or "no_game")
     user, game, left = holder
     base.update(game=game, seat=data.seat, user=user)
     refused = _sender_refusal(msg, user, sender)

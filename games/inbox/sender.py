@@ -6,8 +6,8 @@ claims to be, never who wrote it (that is the reply address's token, and, where 
 it, DMARC: ``games.inbox.authres``). Read loosely it can say two things at once, and the check
 that the reply comes from the player's own address (``accounts.senders.speaks_for``) would read
 the one that suits the writer. So it is read strictly, and anything doubtful reads as no sender
-at all, as a missing ``From`` does (the reply handler ignores it unanswered, code
-``no_sender``):
+at all, as a missing ``From`` does (the reply handler refuses it, code ``no_sender``, telling
+the token's account when the token is good and ignoring it otherwise):
 
 * exactly one ``From`` field, holding exactly one mailbox (no list, no group syntax, RFC 5322
   3.6.2 allows one mailbox in ``From`` only with a ``Sender``, which we do not read);
