@@ -99,21 +99,18 @@ class Journal:
     games: dict[int, GameSeen] = field(default_factory=dict)
 
 
-def _before(at: object, since: datetime | None) -> bool:
-    """Whether a line's or a message's time ``at`` (ISO, UTC) is before ``since``."""
-    if since is None or not at:
-        return False
-    try:
-        return datetime.fromisoformat(str(at)) < since
-    except ValueError:
-        return False
-
-
 def _time(at: object) -> datetime | None:
+    """A line's or a message's time ``at`` (ISO, UTC); None when it has none or it is unreadable."""
     try:
         return datetime.fromisoformat(str(at)) if at else None
     except ValueError:
         return None
+
+
+def _before(at: object, since: datetime | None) -> bool:
+    """Whether a line's or a message's time ``at`` is before ``since`` (no time: not before)."""
+    when = _time(at)
+    return since is not None and when is not None and when < since
 
 
 def _game_seen(g: GameSeen, rec: Line) -> None:
