@@ -23,7 +23,7 @@ from games.selectors.visibility import games_visible_among
 from games.services.errors import ServiceError
 from games.web.common import lang, with_user_timezone
 from games.web.errors import error_text
-from tournaments import present, selectors, services
+from tournaments import present, selectors, services, shapes
 from tournaments.forms import TournamentCreateForm
 from tournaments.league_present import division_page
 from tournaments.models import Tournament
@@ -165,7 +165,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-def _league_url(league: Any) -> str:
+def _league_url(league: shapes.TournamentLeague | None) -> str:
     """A league division's tournament links to its division on the league's page: the page of
     divisions holding it (``league_present.division_page``), at its heading."""
     if not league:
